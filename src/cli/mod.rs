@@ -1,0 +1,57 @@
+//! The command-line front end: argument parsing and the subcommands.
+//!
+//! Output lines that scripts rely on (`nodes N`, `N nodes M nps`) are part of
+//! the CLI contract in DESIGN.md and must stay stable.
+
+mod bench;
+mod perft;
+mod position;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+use crate::games::GameId;
+pub use position::PositionArgs;
+
+/// tauler: plays, analyses and referees card chess, C'escacs, Camelot and Muzicando.
+#[derive(Debug, Parser)]
+#[command(name = "tauler", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Counts move sequences of a given length (last line: `nodes N`).
+    Perft {
+        /// The game.
+        game: GameId,
+        #[command(flatten)]
+        position: PositionArgs,
+        /// How many plies deep to count.
+        #[arg(long)]
+        depth: u32,
+        /// Prints the count below each legal action first.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Runs the fixed benchmark (last line: `N nodes M nps`, N deterministic).
+    Bench {
+        /// Only this game (default: every game).
+        game: Option<GameId>,
+    },
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Perft {
+            game,
+            position,
+            depth,
+            divide,
+        } => crate::with_game!(game, G => perft::run::<G>(&position, depth, divide)),
+        Command::Bench { game } => bench::run(game),
+    }
+}

@@ -1,0 +1,53 @@
+//! `tauler perft`: move-path enumeration for testing move generators.
+
+use std::time::Instant;
+
+use anyhow::Result;
+
+use super::PositionArgs;
+use crate::game::{Game, Notation, Turn};
+
+/// Prints the perft count (and optionally the divide list) of a position.
+pub fn run<G: Notation>(args: &PositionArgs, depth: u32, divide: bool) -> Result<()> {
+    let state: G = args.state()?;
+    let start = Instant::now();
+    let nodes = if divide && depth > 0 {
+        let mut total = 0;
+        for (action, text) in root_actions(&state) {
+            let mut child = state.clone();
+            child.apply(action);
+            let count = child.perft(depth - 1);
+            println!("{text} {count}");
+            total += count;
+        }
+        total
+    } else {
+        state.perft(depth)
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "time {:.3} s, {:.0} nodes/s",
+        seconds,
+        nodes as f64 / seconds.max(1e-9)
+    );
+    println!("nodes {nodes}");
+    Ok(())
+}
+
+/// The actions at the root with their text (chance outcomes included).
+fn root_actions<G: Notation>(state: &G) -> Vec<(G::Action, String)> {
+    let mut actions = Vec::new();
+    match state.turn() {
+        Turn::Terminal => {}
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            actions.extend(outcomes.into_iter().map(|(a, _)| a));
+        }
+        Turn::Player(_) => state.legal_actions(&mut actions),
+    }
+    actions
+        .into_iter()
+        .map(|a| (a, state.format_action(a)))
+        .collect()
+}

@@ -1,0 +1,222 @@
+//! The contract every game implements, and that every searcher, player,
+//! referee and front end relies on.
+//!
+//! Modelled on OpenSpiel's `State`: a state knows whose turn it is (a seat, a
+//! chance event or nobody), lists its legal actions or its chance outcomes with
+//! their probabilities, applies one action at a time, and reports returns per
+//! seat once terminal. Turns need not alternate: one seat may take several
+//! decisions in a row. Hidden information is exposed only through
+//! [`HiddenInfo::observation`], so an engine can be handed exactly what its
+//! seat may see.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use arrayvec::ArrayVec;
+use rand::RngCore;
+use thiserror::Error;
+
+/// A player's place at the table, `0..seats()`.
+pub type Seat = usize;
+
+/// The most seats any game has (Muzicando's individual game: 8).
+pub const MAX_SEATS: usize = 8;
+
+/// Points per seat at the end of a game, indexed by [`Seat`].
+///
+/// Two-player games score 1 for a win, 0 for a loss and 0.5 for a draw (other
+/// splits such as C'escacs' 3/4 – 1/4 stalemate are possible); card games
+/// score their own points. Partners always receive their team's score.
+pub type Returns = ArrayVec<f64, MAX_SEATS>;
+
+/// Who acts next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// The seat that must choose among [`Game::legal_actions`].
+    Player(Seat),
+    /// Nature draws among [`Game::chance_outcomes`] (a card, a deal).
+    Chance,
+    /// The game is over; [`Game::returns`] holds the result.
+    Terminal,
+}
+
+/// A rules option could not be set from `KEY=VALUE` text.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OptionError {
+    /// The text had no `=`.
+    #[error("option `{0}` is not of the form KEY=VALUE")]
+    Malformed(String),
+    /// The game has no option of that name.
+    #[error("unknown option `{key}` (known: {known})")]
+    UnknownKey {
+        /// The key as given.
+        key: String,
+        /// The game's option keys, comma-separated.
+        known: String,
+    },
+    /// The option exists but the value is not one it accepts.
+    #[error("option `{key}` does not accept `{value}` (expected {expected})")]
+    BadValue {
+        /// The key as given.
+        key: String,
+        /// The value as given.
+        value: String,
+        /// The accepted values.
+        expected: String,
+    },
+}
+
+/// A game's rule options (the variants its rules spec names), settable from
+/// `KEY=VALUE` text on the command line and in engine or tournament files.
+pub trait GameOptions: Default + Clone + Debug + PartialEq + Send + Sync + 'static {
+    /// Sets one option from its key and value.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
+
+    /// Builds options from defaults plus `KEY=VALUE` items, in order.
+    fn from_pairs<'a, I>(pairs: I) -> Result<Self, OptionError>
+    where
+        I: IntoIterator<Item = &'a str>,
+    {
+        let mut options = Self::default();
+        for pair in pairs {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| OptionError::Malformed(pair.to_string()))?;
+            options.set(key.trim(), value.trim())?;
+        }
+        Ok(options)
+    }
+}
+
+/// A game state: the rules, and nothing about how to play well.
+///
+/// `Clone` must be cheap enough for copy-make search. Implementations must
+/// never panic on an action taken from `legal_actions` or `chance_outcomes`.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// One decision or chance outcome.
+    type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// The rules options from the game's spec.
+    type Options: GameOptions;
+
+    /// The short name used on the command line (`cescacs`, `camelot`, …).
+    const NAME: &'static str;
+
+    /// The starting state (before the deal, for card games).
+    fn new(options: &Self::Options) -> Self;
+
+    /// The options this state was created with.
+    fn options(&self) -> &Self::Options;
+
+    /// The number of seats at the table.
+    fn seats(&self) -> usize;
+
+    /// The team a seat belongs to; seats of one team share their returns.
+    fn team_of(&self, seat: Seat) -> usize {
+        seat
+    }
+
+    /// Who acts next.
+    fn turn(&self) -> Turn;
+
+    /// Replaces `out` with the legal actions of the seat to move (empty at
+    /// chance and terminal states).
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Replaces `out` with the chance outcomes and their probabilities, which
+    /// sum to 1 (empty unless `turn()` is [`Turn::Chance`]).
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Action, f64)>) {
+        out.clear();
+    }
+
+    /// Applies a legal action or a chance outcome.
+    fn apply(&mut self, action: Self::Action);
+
+    /// Points per seat, `Some` exactly when the state is terminal.
+    fn returns(&self) -> Option<Returns>;
+
+    /// The Zobrist hash of everything that makes two states the same position
+    /// (kept incrementally).
+    fn hash(&self) -> u64;
+
+    /// The same hash computed from scratch, to check the incremental one.
+    fn hash_from_scratch(&self) -> u64;
+
+    /// Counts the action sequences of length `depth` (chance outcomes count
+    /// as plies). Games override this with a faster bulk-counting version.
+    fn perft(&self, depth: u32) -> u64 {
+        generic_perft(self, depth)
+    }
+}
+
+/// Perft over the contract alone: copy-make, no bulk counting.
+pub fn generic_perft<G: Game>(state: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut actions = Vec::new();
+    match state.turn() {
+        Turn::Terminal => return 0,
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            actions.extend(outcomes.into_iter().map(|(a, _)| a));
+        }
+        Turn::Player(_) => state.legal_actions(&mut actions),
+    }
+    actions
+        .into_iter()
+        .map(|action| {
+            let mut child = state.clone();
+            child.apply(action);
+            generic_perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// A game with secrets (hidden hands, unseen deals).
+pub trait HiddenInfo: Game {
+    /// Everything one seat may know: its own cards, the public table and
+    /// history, and nothing else.
+    type Observation: Clone + Debug + PartialEq + Send + Sync;
+
+    /// What `seat` may see of this state.
+    fn observation(&self, seat: Seat) -> Self::Observation;
+
+    /// A full state consistent with `observation`, hidden parts drawn at
+    /// random among those consistent with everything the seat has seen.
+    fn sample_world(observation: &Self::Observation, rng: &mut dyn RngCore) -> Self;
+}
+
+/// Text for actions and positions, in the game's own notation.
+///
+/// Parsers return typed errors naming what is wrong and never panic.
+pub trait Notation: Game {
+    /// The game's parse error.
+    type ParseError: std::error::Error + Send + Sync + 'static;
+
+    /// Reads an action legal in this state.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, Self::ParseError>;
+
+    /// Writes a legal action of this state.
+    fn format_action(&self, action: Self::Action) -> String;
+
+    /// Reads a position string.
+    fn parse_position(text: &str, options: &Self::Options) -> Result<Self, Self::ParseError>;
+
+    /// Writes this state's position string.
+    fn format_position(&self) -> String;
+}
+
+/// Plays actions written in the game's notation, in order, from `state`.
+///
+/// Returns the index of the first action that failed with its error.
+pub fn apply_text_actions<G: Notation>(
+    state: &mut G,
+    actions: &[&str],
+) -> Result<(), (usize, G::ParseError)> {
+    for (index, text) in actions.iter().enumerate() {
+        let action = state.parse_action(text).map_err(|e| (index, e))?;
+        state.apply(action);
+    }
+    Ok(())
+}

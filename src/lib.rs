@@ -1,0 +1,9 @@
+//! tauler: plays, analyses and referees card chess, C'escacs, Camelot and
+//! Muzicando.
+//!
+//! Data flows one way: the games (`games`) implement the contract (`game`);
+//! searchers, players, the referee and the front ends know only the contract.
+
+pub mod cli;
+pub mod game;
+pub mod games;

@@ -3,4 +3,4 @@
 
 mod suite;
 
-
+mod cescacs;

@@ -157,7 +157,12 @@ impl Cescacs {
         self.history.iter().filter(|&&h| h == hash).count() >= 2
     }
 
-    pub(crate) fn from_parts(board: Board, halfmove: u16, fullmove: u16, options: Options) -> Cescacs {
+    pub(crate) fn from_parts(
+        board: Board,
+        halfmove: u16,
+        fullmove: u16,
+        options: Options,
+    ) -> Cescacs {
         Cescacs {
             board,
             halfmove,

@@ -84,10 +84,18 @@ pub fn white_score(outcome: Outcome, stalemate: StalemateScore) -> f64 {
         StalemateScore::TwoThirds => 2.0 / 3.0,
     };
     match outcome {
-        Outcome::Checkmate { winner: Color::White } => 1.0,
-        Outcome::Checkmate { winner: Color::Black } => 0.0,
-        Outcome::Stalemate { winner: Color::White } => minimal_win,
-        Outcome::Stalemate { winner: Color::Black } => 1.0 - minimal_win,
+        Outcome::Checkmate {
+            winner: Color::White,
+        } => 1.0,
+        Outcome::Checkmate {
+            winner: Color::Black,
+        } => 0.0,
+        Outcome::Stalemate {
+            winner: Color::White,
+        } => minimal_win,
+        Outcome::Stalemate {
+            winner: Color::Black,
+        } => 1.0 - minimal_win,
         Outcome::Repetition | Outcome::FiftyMoves | Outcome::InsufficientMaterial => 0.5,
     }
 }

@@ -199,10 +199,9 @@ impl Game for Cescacs {
     }
 
     fn legal_actions(&self, out: &mut Vec<Move>) {
-        if self.outcome().is_some() {
+        self.moves(out);
+        if rules::drawn_by_rule(self).is_some() {
             out.clear();
-        } else {
-            self.moves(out);
         }
     }
 

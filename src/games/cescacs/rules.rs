@@ -41,11 +41,17 @@ pub fn outcome(game: &Cescacs) -> Option<Outcome> {
             Outcome::Stalemate { winner }
         });
     }
+    drawn_by_rule(game)
+}
+
+/// The draw rule that ends the game here, if any (assuming the side to move
+/// has a legal move).
+pub fn drawn_by_rule(game: &Cescacs) -> Option<Outcome> {
     if game.halfmove_clock() >= 100 {
         Some(Outcome::FiftyMoves)
     } else if game.threefold() {
         Some(Outcome::Repetition)
-    } else if insufficient_material(board) {
+    } else if insufficient_material(game.board()) {
         Some(Outcome::InsufficientMaterial)
     } else {
         None

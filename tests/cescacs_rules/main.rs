@@ -1,0 +1,7 @@
+//! Scenario tests of the C'escacs rules (`shared/rules/cescacs.md`): one test
+//! per rule, each on a constructed position, asserting the exact legal moves,
+//! their text, and the outcome.
+
+mod support;
+
+mod pieces;

@@ -6,3 +6,4 @@ mod support;
 
 mod pawns;
 mod pieces;
+mod promotion;

@@ -4,6 +4,7 @@
 
 mod support;
 
+mod king;
 mod pawns;
 mod pieces;
 mod promotion;

@@ -4,6 +4,7 @@
 
 mod support;
 
+mod endings;
 mod king;
 mod pawns;
 mod pieces;

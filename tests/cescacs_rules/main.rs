@@ -6,6 +6,7 @@ mod support;
 
 mod endings;
 mod king;
+mod notation;
 mod pawns;
 mod pieces;
 mod promotion;

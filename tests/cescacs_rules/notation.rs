@@ -212,6 +212,9 @@ fn malformed_pdtl_gives_typed_errors() {
         ("/29:1k/1:1K/ w - - 0 1".into(), |e| matches!(e, ParseError::LineNumber(n) if n == "29")),
         ("/1:1K/27:1k/ w - - 0 1".into(), |e| matches!(e, ParseError::LineOrder(27))),
         ("/27:1k1/1:1K/ w - - 0 1".into(), |e| matches!(e, ParseError::LineLength { line: 27, expected: 2 })),
+        ("/27:99999999999999999999999k/1:1K/ w - - 0 1".into(), |e| {
+            matches!(e, ParseError::LineLength { line: 27, expected: 2 })
+        }),
         ("/27:1y/1:1K/ w - - 0 1".into(), |e| matches!(e, ParseError::PieceLetter('y'))),
         ("/27:1k/1:1R/ w - - 0 1".into(), |e| {
             matches!(e, ParseError::KingCount { color: Color::White, kings: 0 })

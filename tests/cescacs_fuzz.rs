@@ -17,9 +17,9 @@ fn oracle_pdtl() -> Vec<String> {
 
 /// Characters the notations use, to make mutations meaningful.
 const ALPHABET: &[char] = &[
-    '/', ':', ' ', '-', '‐', '–', '×', 'x', '*', '@', '=', '&', '+', '∞', '^', '#', '[', ']', ',', '.', '…', '?',
-    '0', '1', '2', '9', 'P', 'T', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K', 'L', 'X', 'Z', 'J', 'R', 'N',
-    'V', 'Q', 'W', 'S', 'p', 'k', 'r', 'w', 'b', 'é', '\n',
+    '/', ':', ' ', '-', '‐', '–', '×', 'x', '*', '@', '=', '&', '+', '∞', '^', '#', '[', ']', ',',
+    '.', '…', '?', '0', '1', '2', '9', 'P', 'T', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K',
+    'L', 'X', 'Z', 'J', 'R', 'N', 'V', 'Q', 'W', 'S', 'p', 'k', 'r', 'w', 'b', 'é', '\n',
 ];
 
 /// One edit: delete, insert or replace the character at a position, or

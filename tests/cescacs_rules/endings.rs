@@ -14,7 +14,9 @@ fn returns(game: &tauler::games::cescacs::Cescacs) -> Vec<f64> {
 /// (so that the material never suffices for a draw).
 fn written(men: &str, mv: &str) -> String {
     let game = at(&format!("{men} PZ13"), "w - - 0 1");
-    let action = game.parse_action(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    let action = game
+        .parse_action(mv)
+        .unwrap_or_else(|e| panic!("{mv}: {e}"));
     game.format_action(action)
 }
 
@@ -46,7 +48,12 @@ fn checkmate_wins_the_whole_point() {
     assert_eq!(game.format_action(mv), "DD24-F24#");
     let mut mated = game.clone();
     mated.apply(mv);
-    assert_eq!(mated.outcome(), Some(Outcome::Checkmate { winner: Color::White }));
+    assert_eq!(
+        mated.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::White
+        })
+    );
     assert_eq!(mated.turn(), Turn::Terminal);
     assert_eq!(returns(&mated), [1.0, 0.0]);
     let mut moves = Vec::new();
@@ -58,7 +65,12 @@ fn checkmate_wins_the_whole_point() {
 fn checkmate_by_black_gives_black_the_point() {
     let game = at("kP19 KF0 dD4", "b - - 0 1");
     let mated = play(&game, "DD4-F4");
-    assert_eq!(mated.outcome(), Some(Outcome::Checkmate { winner: Color::Black }));
+    assert_eq!(
+        mated.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
     assert_eq!(returns(&mated), [0.0, 1.0]);
 }
 
@@ -70,7 +82,12 @@ const STALEMATE: &str = "KF22 RP9 kF28";
 fn stalemate_scores_three_quarters_by_default() {
     let game = play(&at(STALEMATE, "w - - 0 1"), "KF22-F24");
     assert!(!game.in_check());
-    assert_eq!(game.outcome(), Some(Outcome::Stalemate { winner: Color::White }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Stalemate {
+            winner: Color::White
+        })
+    );
     assert_eq!(game.turn(), Turn::Terminal);
     assert_eq!(returns(&game), [0.75, 0.25]);
 }
@@ -80,14 +97,21 @@ fn stalemate_scores_two_thirds_with_the_option() {
     let options = Options::from_pairs(["stalemate=two-thirds"]).unwrap();
     let game = state_with(&pdtl(STALEMATE, "w - - 0 1"), &options);
     let game = play(&game, "KF22-F24");
-    let [white, black] = returns(&game)[..] else { panic!("two seats") };
+    let [white, black] = returns(&game)[..] else {
+        panic!("two seats")
+    };
     assert!((white - 2.0 / 3.0).abs() < 1e-12 && (black - 1.0 / 3.0).abs() < 1e-12);
 }
 
 #[test]
 fn stalemate_by_black_gives_black_the_minimal_win() {
     let game = play(&at("kF6 rZ19 KF0", "b - - 0 1"), "KF6-F4");
-    assert_eq!(game.outcome(), Some(Outcome::Stalemate { winner: Color::Black }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Stalemate {
+            winner: Color::Black
+        })
+    );
     assert_eq!(returns(&game), [0.25, 0.75]);
 }
 
@@ -96,8 +120,15 @@ fn threefold_repetition_is_a_draw() {
     let start = at("KP9 RP13 kZ19 rZ15", "w - - 0 1");
     let cycle = "KP9-P11 KZ19-Z17 KP11-P9 KZ17-Z19";
     let twice = play(&start, cycle);
-    assert_eq!(twice.format_position(), pdtl("KP9 RP13 kZ19 rZ15", "w - - 4 3"));
-    assert_eq!(twice.turn(), Turn::Player(0), "a second occurrence is not yet a draw");
+    assert_eq!(
+        twice.format_position(),
+        pdtl("KP9 RP13 kZ19 rZ15", "w - - 4 3")
+    );
+    assert_eq!(
+        twice.turn(),
+        Turn::Player(0),
+        "a second occurrence is not yet a draw"
+    );
     let thrice = play(&twice, cycle);
     assert_eq!(thrice.outcome(), Some(Outcome::Repetition));
     assert_eq!(returns(&thrice), [0.5, 0.5]);
@@ -112,7 +143,11 @@ fn repetition_counts_castling_rights_as_part_of_the_position() {
     let start = at("KG1 PZ13 kZ19 rZ15", "w K - 0 1");
     let cycle = "KG1-G3 KZ19-Z17 KG3-G1 KZ17-Z19";
     let twice = play(&start, &format!("{cycle} {cycle}"));
-    assert_eq!(twice.turn(), Turn::Player(0), "the start had different rights");
+    assert_eq!(
+        twice.turn(),
+        Turn::Player(0),
+        "the start had different rights"
+    );
     let thrice = play(&twice, "KG1-G3");
     assert_eq!(thrice.outcome(), Some(Outcome::Repetition));
 }

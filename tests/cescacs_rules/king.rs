@@ -4,13 +4,23 @@
 use tauler::game::{Game, GameOptions, Notation};
 use tauler::games::cescacs::Options;
 
-use crate::support::{at, castling_field, castlings, mirror, mirror_hex, placement, play, set, state, state_with, targets, texts_from};
+use crate::support::{
+    at, castling_field, castlings, mirror, mirror_hex, placement, play, set, state, state_with,
+    targets, texts_from,
+};
 
 /// The oracle position in which White can make all 24 castlings.
 const CASTLING: &str = "/28:v/27:1k/26:1jg/25:rnnr/24:2d2/23:pp3p/22:2p2p1/20:3p3/19:5p2/18:g6/10:G6/9:5P2/8:3P3/6:2P2P1/5:PP3P/4:2D2/3:RNNR/2:1JG/1:1K/0:V/ w RKRrkr - 0 1";
 
-/// §6's table for White: name, King's destination, rook moves.
-const TABLE: [(&str, &str, &[(&str, &str)]); 24] = [
+/// A castling as §6 lists it: name, King's destination, rook moves.
+type Row = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+/// §6's table of the 24 castlings, for White.
+const TABLE: [Row; 24] = [
     ("KRK-II", "I5", &[("I3", "I7")]),
     ("KRK-IK", "I5", &[("I3", "K4")]),
     ("KRK-IH", "I5", &[("I3", "H4")]),
@@ -44,7 +54,10 @@ fn all_names() -> std::collections::BTreeSet<String> {
 /// The castling position with `men` added (as PDTL placement men).
 fn castling_with(men: &str) -> tauler::games::cescacs::Cescacs {
     let mut placed = placement(CASTLING);
-    let mut list: Vec<String> = placed.iter().map(|(hex, man)| format!("{man}{hex}")).collect();
+    let mut list: Vec<String> = placed
+        .iter()
+        .map(|(hex, man)| format!("{man}{hex}"))
+        .collect();
     for man in men.split_whitespace() {
         placed.insert(man[1..].to_string(), man.chars().next().unwrap());
         list.retain(|m| m[1..] != man[1..]);
@@ -64,7 +77,8 @@ fn unmoved_king_leaps_like_a_knight_to_five_hexes() {
     assert_eq!(targets(&game, "G1"), expected);
     // Black's King, mirrored.
     let black = at("KG1 kG27 pZ15", "b Kk - 0 1");
-    let mut expected: std::collections::BTreeSet<String> = set(G1_STEPS).iter().map(|h| mirror_hex(h)).collect();
+    let mut expected: std::collections::BTreeSet<String> =
+        set(G1_STEPS).iter().map(|h| mirror_hex(h)).collect();
     expected.extend(set("I23 H22 F22 E23 D26"));
     assert_eq!(targets(&black, "G27"), expected);
 }
@@ -79,12 +93,19 @@ fn king_leap_may_capture_but_not_without_castling() {
         set("KG1-H2 KG1-F0 KG1-E1 KG1-H4 KG1-I5 KG1-H6 KG1×EF6 KG1-E5 KG1-D2")
     );
     let off = state_with(&text, &Options::from_pairs(["castling=off"]).unwrap());
-    assert_eq!(targets(&off, "G1"), set("H2 F0 E1 H4 I5 H6 E5 D2"), "the leap stays but may not capture");
+    assert_eq!(
+        targets(&off, "G1"),
+        set("H2 F0 E1 H4 I5 H6 E5 D2"),
+        "the leap stays but may not capture"
+    );
 }
 
 #[test]
 fn king_leap_is_lost_once_the_king_has_moved() {
-    let game = play(&at("KG1 kG27 PZ13", "w Kk - 0 1"), "KG1-G3 KG27-G25 KG3-G1 KG25-G27");
+    let game = play(
+        &at("KG1 kG27 PZ13", "w Kk - 0 1"),
+        "KG1-G3 KG27-G25 KG3-G1 KG25-G27",
+    );
     assert_eq!(castling_field(&game), "-");
     assert_eq!(targets(&game, "G1"), set(G1_STEPS));
 }
@@ -101,9 +122,15 @@ fn no_king_leap_out_of_check() {
 fn unmoved_kings_leap_hexes_are_attacked_for_the_enemy_king() {
     // White's unmoved King on G1 attacks F6 and E5, next to Black's King on F8.
     let game = at("KG1 kF8 PZ13", "b K - 0 1");
-    assert_eq!(targets(&game, "F8"), set("F10 G9 G7 E9 E7 H8 D8 G11 G5 E11"));
+    assert_eq!(
+        targets(&game, "F8"),
+        set("F10 G9 G7 E9 E7 H8 D8 G11 G5 E11")
+    );
     let moved = at("KG1 kF8 PZ13", "b - - 0 1");
-    assert_eq!(targets(&moved, "F8"), set("F10 F6 G9 G7 E9 E7 H8 D8 G11 G5 E11 E5"));
+    assert_eq!(
+        targets(&moved, "F8"),
+        set("F10 F6 G9 G7 E9 E7 H8 D8 G11 G5 E11 E5")
+    );
 }
 
 #[test]
@@ -116,7 +143,13 @@ fn all_24_castlings_are_available_in_the_oracle_position() {
 fn each_castling_moves_the_king_and_rooks_as_the_table_says() {
     for (side, text) in [("White", CASTLING.to_string()), ("Black", mirror(CASTLING))] {
         let black = side == "Black";
-        let flip = |hex: &str| if black { mirror_hex(hex) } else { hex.to_string() };
+        let flip = |hex: &str| {
+            if black {
+                mirror_hex(hex)
+            } else {
+                hex.to_string()
+            }
+        };
         let (king, rook) = if black { ('k', 'r') } else { ('K', 'R') };
         let game = state(&text);
         for (name, king_to, rooks) in TABLE {
@@ -130,8 +163,16 @@ fn each_castling_moves_the_king_and_rooks_as_the_table_says() {
             for (_, to) in rooks {
                 expected.insert(flip(to), rook);
             }
-            assert_eq!(placement(&after.format_position()), expected, "{side} {name}");
-            assert_eq!(castling_field(&after), if black { "RKR" } else { "rkr" }, "{side} {name}");
+            assert_eq!(
+                placement(&after.format_position()),
+                expected,
+                "{side} {name}"
+            );
+            assert_eq!(
+                castling_field(&after),
+                if black { "RKR" } else { "rkr" },
+                "{side} {name}"
+            );
         }
     }
 }
@@ -151,7 +192,9 @@ fn no_castling_onto_an_attacked_hex_even_if_the_rook_would_shield_it() {
     // including KRD-HH and KRR-HIH whose rook would land on H8 in between.
     let game = castling_with("rH10");
     let mut expected = all_names();
-    for name in ["KRK-HIO", "KRK-HIOO", "KRK-HH", "KRK-HG", "KRD-HG", "KRD-HH", "KRR-HIH", "KRR-HGG"] {
+    for name in [
+        "KRK-HIO", "KRK-HIOO", "KRK-HH", "KRK-HG", "KRD-HG", "KRD-HH", "KRR-HIH", "KRR-HGG",
+    ] {
         expected.remove(name);
     }
     assert_eq!(castlings(&game), expected);
@@ -162,7 +205,9 @@ fn castling_rook_path_must_be_clear_and_castling_never_captures() {
     // A White pawn on G7 blocks every Queen's-rook path to or through G7.
     let game = castling_with("PG7");
     let mut expected = all_names();
-    for name in ["KRD-FG", "KRD-HG", "KRD-HH", "KRR-HIH", "KRR-HGG", "KRR-FGG"] {
+    for name in [
+        "KRD-FG", "KRD-HG", "KRD-HH", "KRR-HIH", "KRR-HGG", "KRR-FGG",
+    ] {
         expected.remove(name);
     }
     assert_eq!(castlings(&game), expected);
@@ -190,8 +235,10 @@ fn castling_may_not_uncover_a_check_on_the_kings_destination() {
 fn castling_rights_are_lost_for_good_when_a_rook_or_king_leaves_and_returns() {
     let game = play(&state(CASTLING), "RI3-K4 RI25-K24 RK4-I3 RK24-I25");
     assert_eq!(castling_field(&game), "RKrk");
-    let queen_side: std::collections::BTreeSet<String> =
-        all_names().into_iter().filter(|n| n.starts_with("KRD")).collect();
+    let queen_side: std::collections::BTreeSet<String> = all_names()
+        .into_iter()
+        .filter(|n| n.starts_with("KRD"))
+        .collect();
     assert_eq!(queen_side.len(), 8);
     assert_eq!(castlings(&game), queen_side);
     let game = play(&state(CASTLING), "KG1-E1 KG27-E27 KE1-G1 KE27-G27");
@@ -205,9 +252,16 @@ fn castling_off_removes_every_castling_but_keeps_the_leap() {
     let off = state_with(CASTLING, &Options::from_pairs(["castling=off"]).unwrap());
     assert!(castlings(&off).is_empty());
     for leap in LEAPS.split_whitespace() {
-        assert!(texts_from(&off, "G1").contains(&format!("KG1-{leap}")), "{leap}");
+        assert!(
+            texts_from(&off, "G1").contains(&format!("KG1-{leap}")),
+            "{leap}"
+        );
     }
     let mut moves = Vec::new();
     off.legal_actions(&mut moves);
-    assert_eq!(moves.len(), 172 - 24, "the oracle's 172 moves less the 24 castlings");
+    assert_eq!(
+        moves.len(),
+        172 - 24,
+        "the oracle's 172 moves less the 24 castlings"
+    );
 }

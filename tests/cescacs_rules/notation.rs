@@ -2,7 +2,9 @@
 //! records, PDTL round trips, and the typed parse errors.
 
 use tauler::game::{Game, Notation};
-use tauler::games::cescacs::{format_record, parse_record, Cescacs, Color, Move, Options, ParseError, START};
+use tauler::games::cescacs::{
+    format_record, parse_record, Cescacs, Color, Move, Options, ParseError, START,
+};
 
 use crate::support::{at, play, state, texts, texts_from};
 
@@ -21,7 +23,10 @@ fn oracle_positions() -> Vec<(String, String)> {
 }
 
 fn oracle(name: &str) -> Cescacs {
-    let (_, text) = oracle_positions().into_iter().find(|(n, _)| n == name).unwrap();
+    let (_, text) = oracle_positions()
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .unwrap();
     state(&text)
 }
 
@@ -42,7 +47,10 @@ fn special_captures_are_written_with_at_signs() {
     assert!(texts(&oracle("scornful")).contains("E15@D14"));
     // The first hex passed by a triple step takes `@@`.
     let triple = play(&at("KP9 kZ19 PG7 pF12", "w - - 0 1"), "G7-G13");
-    assert_eq!(texts_from(&triple, "F12"), crate::support::set("F12-F10 F12-F8 F12-E11 F12-G11 F12@@G9"));
+    assert_eq!(
+        texts_from(&triple, "F12"),
+        crate::support::set("F12-F10 F12-F8 F12-E11 F12-G11 F12@@G9")
+    );
 }
 
 #[test]
@@ -54,7 +62,10 @@ fn castlings_and_promotions_are_written_by_name_and_suffix() {
         "KP9 kZ15 PC23 DE1 VF0 RC3 RI3 GD2 GH2 NE3 NG3 JF2 JF4",
         "w - - 0 40",
     );
-    assert_eq!(texts_from(&game, "C23"), crate::support::set("C23-C25=& C23-B24=J C23-D24"));
+    assert_eq!(
+        texts_from(&game, "C23"),
+        crate::support::set("C23-C25=& C23-B24=J C23-D24")
+    );
     let forced = at("KP9 kZ15 PE27", "w - - 0 40");
     assert!(texts(&forced).contains("E27=D"));
 }
@@ -72,7 +83,10 @@ fn captures_read_with_x_or_times_and_moves_with_any_hyphen() {
         assert_eq!(start.parse_action(text).unwrap(), step, "{text}");
     }
     let castling = oracle("castling");
-    assert_eq!(castling.parse_action("KRD‐DE").unwrap(), castling.parse_action("KRD-DE").unwrap());
+    assert_eq!(
+        castling.parse_action("KRD‐DE").unwrap(),
+        castling.parse_action("KRD-DE").unwrap()
+    );
 }
 
 #[test]
@@ -127,7 +141,10 @@ fn game_records_are_numbered_move_pairs() {
             Some(mv)
         })
         .collect();
-    assert_eq!(format_record(&start, &moves), "1. E7-E13, E21-E15\n2. NE3-C7");
+    assert_eq!(
+        format_record(&start, &moves),
+        "1. E7-E13, E21-E15\n2. NE3-C7"
+    );
     // A record starting with Black opens with an ellipsis.
     let black = oracle("enpassant");
     let reply = black.parse_action("F14@E11").unwrap();
@@ -140,7 +157,8 @@ fn game_records_round_trip() {
         let start = state(&text);
         let moves = some_game(&start, 80, 0x9E37_79B9_7F4A_7C15);
         let record = format_record(&start, &moves);
-        let (end, read) = parse_record(&start, &record).unwrap_or_else(|e| panic!("{name}: {e}\n{record}"));
+        let (end, read) =
+            parse_record(&start, &record).unwrap_or_else(|e| panic!("{name}: {e}\n{record}"));
         assert_eq!(read, moves, "{name}");
         let mut replayed = start.clone();
         for &mv in &moves {
@@ -205,29 +223,83 @@ fn position_error(text: &str) -> ParseError {
 #[test]
 fn malformed_pdtl_gives_typed_errors() {
     let kings = "/27:1k/1:1K/";
-    let cases: Vec<(String, fn(&ParseError) -> bool)> = vec![
-        (format!("{kings} w"), |e| matches!(e, ParseError::FieldCount(2))),
-        ("27:1k/1:1K/ w - - 0 1".into(), |e| matches!(e, ParseError::PlacementSlashes)),
-        ("/27-1k/1:1K/ w - - 0 1".into(), |e| matches!(e, ParseError::LineEntry(_))),
-        ("/29:1k/1:1K/ w - - 0 1".into(), |e| matches!(e, ParseError::LineNumber(n) if n == "29")),
-        ("/1:1K/27:1k/ w - - 0 1".into(), |e| matches!(e, ParseError::LineOrder(27))),
-        ("/27:1k1/1:1K/ w - - 0 1".into(), |e| matches!(e, ParseError::LineLength { line: 27, expected: 2 })),
+    type Case = (String, fn(&ParseError) -> bool);
+    let cases: Vec<Case> = vec![
+        (format!("{kings} w"), |e| {
+            matches!(e, ParseError::FieldCount(2))
+        }),
+        ("27:1k/1:1K/ w - - 0 1".into(), |e| {
+            matches!(e, ParseError::PlacementSlashes)
+        }),
+        ("/27-1k/1:1K/ w - - 0 1".into(), |e| {
+            matches!(e, ParseError::LineEntry(_))
+        }),
+        (
+            "/29:1k/1:1K/ w - - 0 1".into(),
+            |e| matches!(e, ParseError::LineNumber(n) if n == "29"),
+        ),
+        ("/1:1K/27:1k/ w - - 0 1".into(), |e| {
+            matches!(e, ParseError::LineOrder(27))
+        }),
+        ("/27:1k1/1:1K/ w - - 0 1".into(), |e| {
+            matches!(
+                e,
+                ParseError::LineLength {
+                    line: 27,
+                    expected: 2
+                }
+            )
+        }),
         ("/27:99999999999999999999999k/1:1K/ w - - 0 1".into(), |e| {
-            matches!(e, ParseError::LineLength { line: 27, expected: 2 })
+            matches!(
+                e,
+                ParseError::LineLength {
+                    line: 27,
+                    expected: 2
+                }
+            )
         }),
-        ("/27:1y/1:1K/ w - - 0 1".into(), |e| matches!(e, ParseError::PieceLetter('y'))),
+        ("/27:1y/1:1K/ w - - 0 1".into(), |e| {
+            matches!(e, ParseError::PieceLetter('y'))
+        }),
         ("/27:1k/1:1R/ w - - 0 1".into(), |e| {
-            matches!(e, ParseError::KingCount { color: Color::White, kings: 0 })
+            matches!(
+                e,
+                ParseError::KingCount {
+                    color: Color::White,
+                    kings: 0
+                }
+            )
         }),
-        (format!("{kings} x - - 0 1"), |e| matches!(e, ParseError::Side(s) if s == "x")),
-        (format!("{kings} w RKX - 0 1"), |e| matches!(e, ParseError::Castling(_))),
+        (
+            format!("{kings} x - - 0 1"),
+            |e| matches!(e, ParseError::Side(s) if s == "x"),
+        ),
+        (format!("{kings} w RKX - 0 1"), |e| {
+            matches!(e, ParseError::Castling(_))
+        }),
         (format!("{kings} w RKRk - 0 1"), |e| {
-            matches!(e, ParseError::CastlingBoard { color: Color::White, what: "Queen's rook", .. })
+            matches!(
+                e,
+                ParseError::CastlingBoard {
+                    color: Color::White,
+                    what: "Queen's rook",
+                    ..
+                }
+            )
         }),
-        (format!("{kings} w - Q@F14 0 1"), |e| matches!(e, ParseError::Special { .. })),
-        (format!("{kings} w - - half 1"), |e| matches!(e, ParseError::Clock(_))),
-        (format!("{kings} w - - 0 0"), |e| matches!(e, ParseError::MoveNumber(_))),
-        ("/27:1k/25:1R2/1:1K/ w - - 0 1".into(), |e| matches!(e, ParseError::OpponentInCheck)),
+        (format!("{kings} w - Q@F14 0 1"), |e| {
+            matches!(e, ParseError::Special { .. })
+        }),
+        (format!("{kings} w - - half 1"), |e| {
+            matches!(e, ParseError::Clock(_))
+        }),
+        (format!("{kings} w - - 0 0"), |e| {
+            matches!(e, ParseError::MoveNumber(_))
+        }),
+        ("/27:1k/25:1R2/1:1K/ w - - 0 1".into(), |e| {
+            matches!(e, ParseError::OpponentInCheck)
+        }),
     ];
     for (text, expected) in cases {
         let error = position_error(&text);
@@ -238,12 +310,29 @@ fn malformed_pdtl_gives_typed_errors() {
 #[test]
 fn malformed_special_capture_fields_are_rejected() {
     // The oracle position after White's triple step E7-E13.
-    let text = oracle_positions().into_iter().find(|(n, _)| n == "enpassant").unwrap().1;
+    let text = oracle_positions()
+        .into_iter()
+        .find(|(n, _)| n == "enpassant")
+        .unwrap()
+        .1;
     let base = text.split(" P@E9,11[E13]").next().unwrap();
-    assert!(state(&format!("{base} P@E9,11[E13] 0 1")).format_position().contains("P@E9,11[E13]"));
-    for special in ["P@E11[E13]x", "P@E9,12[E13]", "P@E7[E13]", "P@E9,11[E15]", "E15@D14", "Z1@Z3", "P@"] {
+    assert!(state(&format!("{base} P@E9,11[E13] 0 1"))
+        .format_position()
+        .contains("P@E9,11[E13]"));
+    for special in [
+        "P@E11[E13]x",
+        "P@E9,12[E13]",
+        "P@E7[E13]",
+        "P@E9,11[E15]",
+        "E15@D14",
+        "Z1@Z3",
+        "P@",
+    ] {
         let error = position_error(&format!("{base} {special} 0 1"));
-        assert!(matches!(error, ParseError::Special { .. }), "{special}: {error:?}");
+        assert!(
+            matches!(error, ParseError::Special { .. }),
+            "{special}: {error:?}"
+        );
     }
 }
 
@@ -251,24 +340,61 @@ fn malformed_special_capture_fields_are_rejected() {
 fn malformed_move_text_gives_typed_errors() {
     let start = state(START);
     assert!(matches!(start.parse_action(""), Err(ParseError::EmptyMove)));
-    assert!(matches!(start.parse_action("   "), Err(ParseError::EmptyMove)));
-    for text in ["E7E13", "E7-", "Q7-E13", "E7-E13=", "E7-E13==D", "KRK-ZZ", "E7-E13junk"] {
-        assert!(matches!(start.parse_action(text), Err(ParseError::MoveSyntax { .. })), "{text}");
+    assert!(matches!(
+        start.parse_action("   "),
+        Err(ParseError::EmptyMove)
+    ));
+    for text in [
+        "E7E13",
+        "E7-",
+        "Q7-E13",
+        "E7-E13=",
+        "E7-E13==D",
+        "KRK-ZZ",
+        "E7-E13junk",
+    ] {
+        assert!(
+            matches!(start.parse_action(text), Err(ParseError::MoveSyntax { .. })),
+            "{text}"
+        );
     }
-    for text in ["E7-E15", "E21-E15", "NE7-E9", "E7×E9", "KRK-II", "F6-F8", "E7-E13=D"] {
-        assert!(matches!(start.parse_action(text), Err(ParseError::IllegalMove { .. })), "{text}");
+    for text in [
+        "E7-E15", "E21-E15", "NE7-E9", "E7×E9", "KRK-II", "F6-F8", "E7-E13=D",
+    ] {
+        assert!(
+            matches!(
+                start.parse_action(text),
+                Err(ParseError::IllegalMove { .. })
+            ),
+            "{text}"
+        );
     }
     let capture = at("KP9 kZ19 PF14 nG17", "w - - 0 1");
-    assert!(matches!(capture.parse_action("F14-G17"), Err(ParseError::IllegalMove { .. })));
-    assert!(matches!(capture.parse_action("F14×RG17"), Err(ParseError::IllegalMove { .. })));
+    assert!(matches!(
+        capture.parse_action("F14-G17"),
+        Err(ParseError::IllegalMove { .. })
+    ));
+    assert!(matches!(
+        capture.parse_action("F14×RG17"),
+        Err(ParseError::IllegalMove { .. })
+    ));
     let promotion = at("KP9 kZ15 PE25", "w - - 0 30");
-    assert!(matches!(promotion.parse_action("E25-E27"), Err(ParseError::IllegalMove { .. })));
-    assert!(matches!(promotion.parse_action("E25-E27=&"), Err(ParseError::IllegalMove { .. })));
+    assert!(matches!(
+        promotion.parse_action("E25-E27"),
+        Err(ParseError::IllegalMove { .. })
+    ));
+    assert!(matches!(
+        promotion.parse_action("E25-E27=&"),
+        Err(ParseError::IllegalMove { .. })
+    ));
 }
 
 #[test]
 fn malformed_records_name_the_line() {
     let start = state(START);
     let error = parse_record(&start, "1. E7-E13, E21-E15\n2. E13-E17").unwrap_err();
-    assert!(matches!(error, ParseError::Record { line: 2, .. }), "{error:?}");
+    assert!(
+        matches!(error, ParseError::Record { line: 2, .. }),
+        "{error:?}"
+    );
 }

@@ -20,12 +20,24 @@ fn black(men: &str) -> tauler::games::cescacs::Cescacs {
 #[test]
 fn pawn_steps_one_or_two_forward_from_anywhere_and_obliquely() {
     // E9 is not a triple-step hex: single, double, two oblique steps.
-    assert_eq!(texts_from(&white("PE9"), "E9"), set("E9-E11 E9-E13 E9-F10 E9-D10"));
+    assert_eq!(
+        texts_from(&white("PE9"), "E9"),
+        set("E9-E11 E9-E13 E9-F10 E9-D10")
+    );
     // The initial array's A5 (left edge region): no triple step on column A.
-    assert_eq!(texts_from(&white("PA5"), "A5"), set("A5-A7 A5-A9 A5-B6 A5-T6"));
+    assert_eq!(
+        texts_from(&white("PA5"), "A5"),
+        set("A5-A7 A5-A9 A5-B6 A5-T6")
+    );
     // F8 and L5 are initial pawn hexes without the triple step.
-    assert_eq!(texts_from(&white("PF8"), "F8"), set("F8-F10 F8-F12 F8-G9 F8-E9"));
-    assert_eq!(texts_from(&white("PL5"), "L5"), set("L5-L7 L5-L9 L5-X6 L5-K6"));
+    assert_eq!(
+        texts_from(&white("PF8"), "F8"),
+        set("F8-F10 F8-F12 F8-G9 F8-E9")
+    );
+    assert_eq!(
+        texts_from(&white("PL5"), "L5"),
+        set("L5-L7 L5-L9 L5-X6 L5-K6")
+    );
 }
 
 #[test]
@@ -60,8 +72,14 @@ fn triple_step_only_from_the_eight_triple_step_hexes() {
         let moves = texts_from(&game, from);
         assert!(moves.contains(&format!("{from}-{to}")), "{from}: {moves:?}");
     }
-    assert_eq!(texts_from(&white("PE7"), "E7"), set("E7-E9 E7-E11 E7-E13 E7-F8 E7-D8"));
-    assert_eq!(texts_from(&black("pE21"), "E21"), set("E21-E19 E21-E17 E21-E15 E21-F20 E21-D20"));
+    assert_eq!(
+        texts_from(&white("PE7"), "E7"),
+        set("E7-E9 E7-E11 E7-E13 E7-F8 E7-D8")
+    );
+    assert_eq!(
+        texts_from(&black("pE21"), "E21"),
+        set("E21-E19 E21-E17 E21-E15 E21-F20 E21-D20")
+    );
 }
 
 #[test]
@@ -70,14 +88,23 @@ fn triple_step_right_is_positional() {
     let game = white("PF6");
     assert_eq!(texts_from(&game, "F6"), set("F6-F8 F6-F10 F6-G7 F6-E7"));
     let later = play(&game, "F6-G7 KZ19-Z17");
-    assert_eq!(texts_from(&later, "G7"), set("G7-G9 G7-G11 G7-G13 G7-H8 G7-F8"));
+    assert_eq!(
+        texts_from(&later, "G7"),
+        set("G7-G9 G7-G11 G7-G13 G7-H8 G7-F8")
+    );
 }
 
 #[test]
 fn pawn_steps_need_every_passed_hex_empty() {
     // A man on E11 stops the double and triple step; on E13 only the triple.
-    assert_eq!(texts_from(&white("PE7 pE11"), "E7"), set("E7-E9 E7-F8 E7-D8"));
-    assert_eq!(texts_from(&white("PE7 nE13"), "E7"), set("E7-E9 E7-E11 E7-F8 E7-D8"));
+    assert_eq!(
+        texts_from(&white("PE7 pE11"), "E7"),
+        set("E7-E9 E7-F8 E7-D8")
+    );
+    assert_eq!(
+        texts_from(&white("PE7 nE13"), "E7"),
+        set("E7-E9 E7-E11 E7-F8 E7-D8")
+    );
     // Own men on the oblique hexes stop those steps too.
     assert_eq!(texts_from(&white("PE7 PF8 PD8 PE9"), "E7"), set(""));
 }
@@ -86,10 +113,16 @@ fn pawn_steps_need_every_passed_hex_empty() {
 fn pawn_captures_diagonally_forward_but_never_straight_ahead() {
     // Black men on F16 (ahead), G17 and E17 (the diagonal capture hexes).
     let game = white("PF14 pF16 nG17 pE17");
-    assert_eq!(texts_from(&game, "F14"), set("F14-G15 F14-E15 F14×NG17 F14×E17"));
+    assert_eq!(
+        texts_from(&game, "F14"),
+        set("F14-G15 F14-E15 F14×NG17 F14×E17")
+    );
     // A Black pawn captures diagonally downwards.
     let game = black("pF14 PF12 NG11 PE11");
-    assert_eq!(texts_from(&game, "F14"), set("F14-G13 F14-E13 F14×NG11 F14×E11"));
+    assert_eq!(
+        texts_from(&game, "F14"),
+        set("F14-G13 F14-E13 F14×NG11 F14×E11")
+    );
 }
 
 #[test]
@@ -110,11 +143,17 @@ fn en_passant_after_a_triple_step_on_both_passed_hexes() {
     // E7-E13 passes E9 (first, `@@`) and E11 (`@`).
     let game = play(&white("PE7 pF14 pD12"), "E7-E13");
     assert_eq!(special_field(&game), "P@E9,11[E13]");
-    assert_eq!(texts_from(&game, "F14"), set("F14-F12 F14-F10 F14-G13 F14@E11"));
+    assert_eq!(
+        texts_from(&game, "F14"),
+        set("F14-F12 F14-F10 F14-G13 F14@E11")
+    );
     assert!(texts_from(&game, "D12").contains("D12@@E9"));
     for capture in ["F14@E11", "D12@@E9"] {
         let after = play(&game, capture);
-        assert!(!crate::support::placement(&after.format_position()).contains_key("E13"), "{capture}");
+        assert!(
+            !crate::support::placement(&after.format_position()).contains_key("E13"),
+            "{capture}"
+        );
     }
 }
 
@@ -143,9 +182,15 @@ fn scornful_pawn_may_be_taken_right_after_its_side_step() {
     // The White pawn on E13 faces the Black pawn on E15 and steps aside to D14.
     let game = play(&white("PE13 pE15"), "E13-D14");
     assert_eq!(special_field(&game), "E15@D14");
-    assert_eq!(texts_from(&game, "E15"), set("E15-E13 E15-E11 E15-F14 E15@D14"));
+    assert_eq!(
+        texts_from(&game, "E15"),
+        set("E15-E13 E15-E11 E15-F14 E15@D14")
+    );
     let after = play(&game, "E15@D14");
-    assert_eq!(after.format_position(), crate::support::pdtl("KP9 kZ19 pD14", "w - - 0 2"));
+    assert_eq!(
+        after.format_position(),
+        crate::support::pdtl("KP9 kZ19 pD14", "w - - 0 2")
+    );
     // One move later the right is gone.
     let late = play(&game, "KZ19-Z17 KP9-P11");
     assert_eq!(texts_from(&late, "E15"), set("E15-E13 E15-E11 E15-F14"));

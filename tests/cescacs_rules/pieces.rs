@@ -25,11 +25,9 @@ fn king_steps_to_its_twelve_neighbours() {
 
 #[test]
 fn rook_slides_the_six_orthogonal_lines() {
-    let expected = set(
-        "F16 F18 F20 F22 F24 F26 F28 F12 F10 F8 F6 F4 F2 F0 \
+    let expected = set("F16 F18 F20 F22 F24 F26 F28 F12 F10 F8 F6 F4 F2 F0 \
          G15 H16 I17 K18 L19 X20 Z21 G13 H12 I11 K10 L9 X8 Z7 \
-         E15 D16 C17 B18 A19 T20 P21 E13 D12 C11 B10 A9 T8 P7",
-    );
+         E15 D16 C17 B18 A19 T20 P21 E13 D12 C11 B10 A9 T8 P7");
     assert_eq!(expected.len(), 42);
     assert_eq!(targets(&centre('R', ""), "F14"), expected);
 }
@@ -40,7 +38,9 @@ fn bishop_slides_the_six_diagonals_and_keeps_its_colour() {
     let game = centre('J', "");
     assert_eq!(targets(&game, "F14"), expected);
     let f14 = hex_color(parse_hex("F14").unwrap());
-    assert!(expected.iter().all(|h| hex_color(parse_hex(h).unwrap()) == f14));
+    assert!(expected
+        .iter()
+        .all(|h| hex_color(parse_hex(h).unwrap()) == f14));
 }
 
 #[test]
@@ -102,7 +102,10 @@ fn knight_ride_needs_an_empty_landing_hex_and_never_captures() {
 fn knight_jump_passes_over_men() {
     // Every neighbour of F14 occupied: the jumps still go, the rides are
     // blocked only where the first landing hex is taken.
-    let game = centre('N', "PF16 PF12 PG15 PG13 PE15 PE13 PH14 PD14 PG17 PG11 PE17 PE11");
+    let game = centre(
+        'N',
+        "PF16 PF12 PG15 PG13 PE15 PE13 PH14 PD14 PG17 PG11 PE17 PE11",
+    );
     let mut expected = set(JUMPS);
     expected.extend(set("X16 X12 T16 T12 K22 K6 B22 B6 H24 H4 D24 D4"));
     assert_eq!(targets(&game, "F14"), expected);
@@ -110,7 +113,10 @@ fn knight_jump_passes_over_men() {
 
 #[test]
 fn elephant_moves_forward_one_or_two_and_on_four_diagonals() {
-    assert_eq!(targets(&centre('E', ""), "F14"), set("F16 F18 G17 E17 G11 E11"));
+    assert_eq!(
+        targets(&centre('E', ""), "F14"),
+        set("F16 F18 G17 E17 G11 E11")
+    );
     // Black's forward is down the board; the same four diagonals.
     let black = at("KP9 kZ19 PZ13 eF14", "b - - 0 1");
     assert_eq!(targets(&black, "F14"), set("F12 F10 G17 E17 G11 E11"));
@@ -122,7 +128,10 @@ fn elephant_forward_two_is_lame_and_every_step_captures() {
     let own = centre('E', "PF16");
     assert_eq!(targets(&own, "F14"), set("G17 E17 G11 E11"));
     let enemy = centre('E', "nF16");
-    assert_eq!(texts_from(&enemy, "F14"), set("EF14×NF16 EF14-G17 EF14-E17 EF14-G11 EF14-E11"));
+    assert_eq!(
+        texts_from(&enemy, "F14"),
+        set("EF14×NF16 EF14-G17 EF14-E17 EF14-G11 EF14-E11")
+    );
     // Captures on the two-step and on a backward diagonal.
     let far = centre('E', "nF18 nG11");
     assert_eq!(

@@ -18,8 +18,10 @@ fn promotion_offers_one_move_per_captured_piece_type() {
     let game = at("KP9 kZ15 PE25", "w - - 0 30");
     assert_eq!(
         texts_from(&game, "E25"),
-        set("E25-E27=D E25-E27=V E25-E27=R E25-E27=G E25-E27=N E25-E27=J \
-             E25-D26=D E25-D26=V E25-D26=R E25-D26=G E25-D26=N E25-D26=J E25-F26")
+        set(
+            "E25-E27=D E25-E27=V E25-E27=R E25-E27=G E25-E27=N E25-E27=J \
+             E25-D26=D E25-D26=V E25-D26=R E25-D26=G E25-D26=N E25-D26=J E25-F26"
+        )
     );
 }
 
@@ -29,7 +31,10 @@ fn promotion_only_to_pieces_that_have_been_captured_bishop_by_hex_colour() {
     // bishop is available on the coloured D26 but not on the black E27.
     let army = ARMY.replace("NG3 ", "");
     let game = at(&format!("KP9 kZ15 PE25 {army}"), "w - - 0 30");
-    assert_eq!(texts_from(&game, "E25"), set("E25-E27=N E25-D26=N E25-D26=J E25-F26"));
+    assert_eq!(
+        texts_from(&game, "E25"),
+        set("E25-E27=N E25-D26=N E25-D26=J E25-F26")
+    );
 }
 
 #[test]
@@ -49,9 +54,11 @@ fn capturing_promotion_is_written_with_the_captured_letter_and_check() {
     let game = at("KP9 kH20 PG23 dH26", "w - - 0 30");
     assert_eq!(
         texts_from(&game, "G23"),
-        set("G23-G25 G23-G27=D G23-G27=V G23-G27=R G23-G27=G G23-G27=N G23-G27=J \
+        set(
+            "G23-G25 G23-G27=D G23-G27=V G23-G27=R G23-G27=G G23-G27=N G23-G27=J \
              G23-H24 G23-F24 \
-             G23×DH26=D+∞ G23×DH26=V+∞ G23×DH26=R+∞ G23×DH26=G G23×DH26=N G23×DH26=J")
+             G23×DH26=D+∞ G23×DH26=V+∞ G23×DH26=R+∞ G23×DH26=G G23×DH26=N G23×DH26=J"
+        )
     );
 }
 
@@ -62,7 +69,9 @@ fn awaiting_pawn_must_promote_in_place_when_a_piece_is_available() {
     let army = ARMY.replace("NG3 ", "");
     let game = at(&format!("KP9 kZ15 PE27 PD26 {army}"), "w - - 0 30");
     assert_eq!(texts(&game), set("E27=N D26=N D26=J"));
-    assert!(legal(&game).iter().all(|m| m.kind() == MoveKind::PromoteInPlace));
+    assert!(legal(&game)
+        .iter()
+        .all(|m| m.kind() == MoveKind::PromoteInPlace));
 }
 
 #[test]

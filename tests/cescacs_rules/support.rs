@@ -24,8 +24,12 @@ fn line_columns(l: usize) -> (usize, usize) {
 
 /// Column index and cross-line of a hex name such as `F14`.
 fn column_line(hex: &str) -> (usize, usize) {
-    let column = COLUMNS.find(&hex[..1]).unwrap_or_else(|| panic!("bad column in {hex}"));
-    let line = hex[1..].parse().unwrap_or_else(|_| panic!("bad line in {hex}"));
+    let column = COLUMNS
+        .find(&hex[..1])
+        .unwrap_or_else(|| panic!("bad column in {hex}"));
+    let line = hex[1..]
+        .parse()
+        .unwrap_or_else(|_| panic!("bad line in {hex}"));
     (column, line)
 }
 
@@ -37,8 +41,13 @@ pub fn pdtl(men: &str, rest: &str) -> String {
         let letter = man.chars().next().expect("a man");
         let (c, l) = column_line(&man[1..]);
         let (lo, hi) = line_columns(l);
-        assert!(c >= lo && c <= hi && (c - lo) % 2 == 0, "{man} is not on the board");
-        let row = lines.entry(l).or_insert_with(|| vec![None; (hi - lo) / 2 + 1]);
+        assert!(
+            c >= lo && c <= hi && (c - lo) % 2 == 0,
+            "{man} is not on the board"
+        );
+        let row = lines
+            .entry(l)
+            .or_insert_with(|| vec![None; (hi - lo) / 2 + 1]);
         assert!(row[(c - lo) / 2].is_none(), "{man}: hex used twice");
         row[(c - lo) / 2] = Some(letter);
     }
@@ -97,7 +106,13 @@ pub fn mirror(pdtl: &str) -> String {
     let fields: Vec<&str> = pdtl.split_whitespace().collect();
     let swap = |s: &str| -> String {
         s.chars()
-            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
             .collect()
     };
     let mut entries: Vec<(usize, String)> = fields[0]
@@ -108,15 +123,24 @@ pub fn mirror(pdtl: &str) -> String {
             (28 - number.parse::<usize>().expect("a line"), swap(content))
         })
         .collect();
-    entries.sort_by(|a, b| b.0.cmp(&a.0));
-    let placement: String = entries.iter().map(|(l, content)| format!("/{l}:{content}")).collect();
+    entries.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+    let placement: String = entries
+        .iter()
+        .map(|(l, content)| format!("/{l}:{content}"))
+        .collect();
     let side = if fields[1] == "w" { "b" } else { "w" };
     let castling = if fields[2] == "-" {
         "-".to_string()
     } else {
-        let split = fields[2].find(|c: char| c.is_ascii_lowercase()).unwrap_or(fields[2].len());
+        let split = fields[2]
+            .find(|c: char| c.is_ascii_lowercase())
+            .unwrap_or(fields[2].len());
         let (white, black) = fields[2].split_at(split);
-        format!("{}{}", black.to_ascii_uppercase(), white.to_ascii_lowercase())
+        format!(
+            "{}{}",
+            black.to_ascii_uppercase(),
+            white.to_ascii_lowercase()
+        )
     };
     format!("{placement}/ {side} {castling} {}", fields[3..].join(" "))
 }
@@ -151,7 +175,10 @@ pub fn legal(game: &Cescacs) -> Vec<Move> {
 
 /// Every legal move, as text.
 pub fn texts(game: &Cescacs) -> BTreeSet<String> {
-    legal(game).into_iter().map(|m| game.format_action(m)).collect()
+    legal(game)
+        .into_iter()
+        .map(|m| game.format_action(m))
+        .collect()
 }
 
 /// The legal moves (castlings excluded) of the man on `hex`, as text.
@@ -202,10 +229,18 @@ pub fn play(game: &Cescacs, moves: &str) -> Cescacs {
 
 /// The text of the castling-rights field of a state.
 pub fn castling_field(game: &Cescacs) -> String {
-    game.format_position().split_whitespace().nth(2).expect("a castling field").to_string()
+    game.format_position()
+        .split_whitespace()
+        .nth(2)
+        .expect("a castling field")
+        .to_string()
 }
 
 /// The text of the special-capture field of a state.
 pub fn special_field(game: &Cescacs) -> String {
-    game.format_position().split_whitespace().nth(3).expect("a special field").to_string()
+    game.format_position()
+        .split_whitespace()
+        .nth(3)
+        .expect("a special field")
+        .to_string()
 }

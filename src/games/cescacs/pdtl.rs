@@ -56,6 +56,7 @@ pub fn parse(text: &str, options: &Options) -> Result<Cescacs, ParseError> {
     let castling = parse_castling(fields[2], &board)?;
     let special = parse_special(fields[3], &board, side)?;
     board.set_state(side, castling, special);
+    board.set_leap_captures(options.castling);
     let halfmove = fields[4]
         .parse()
         .map_err(|_| ParseError::Clock(fields[4].to_string()))?;

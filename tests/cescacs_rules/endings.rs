@@ -213,3 +213,11 @@ fn the_start_position_is_not_over() {
     assert_eq!(game.turn(), Turn::Player(0));
     assert!(game.returns().is_none());
 }
+
+#[test]
+fn promotion_in_place_resets_the_fifty_move_clock() {
+    let game = at("KP9 kZ15 PE27", "w - - 99 80");
+    let promoted = play(&game, "E27=D");
+    assert_eq!(promoted.halfmove_clock(), 0);
+    assert!(promoted.outcome().is_none());
+}

@@ -272,5 +272,8 @@ fn without_castling_the_leap_cannot_capture_so_it_guards_nothing() {
     // may not, so Black's King may step next to it onto F6 and E5.
     let options = Options::from_pairs(["castling=off"]).unwrap();
     let game = state_with(&crate::support::pdtl("KG1 kF8 PZ13", "b K - 0 1"), &options);
-    assert_eq!(targets(&game, "F8"), set("F10 F6 G9 G7 E9 E7 H8 D8 G11 G5 E11 E5"));
+    assert_eq!(
+        targets(&game, "F8"),
+        set("F10 F6 G9 G7 E9 E7 H8 D8 G11 G5 E11 E5")
+    );
 }

@@ -206,3 +206,78 @@ fn no_scornful_capture_for_a_pawn_that_was_not_faced() {
     let own = play(&white("PE13 PE15"), "E13-D14");
     assert_eq!(special_field(&own), "-");
 }
+
+#[test]
+fn pawn_moves_of_the_initial_array_match_the_spec_count() {
+    // §4: A5 4, F8 4, B4 3, E7 4; 42 pawn moves of the 68.
+    let game = crate::support::state(tauler::games::cescacs::START);
+    assert_eq!(texts_from(&game, "A5"), set("A5-A7 A5-A9 A5-B6 A5-T6"));
+    assert_eq!(texts_from(&game, "F8"), set("F8-F10 F8-F12 F8-E9 F8-G9"));
+    assert_eq!(texts_from(&game, "B4"), set("B4-B6 B4-B8 B4-B10"));
+    assert_eq!(texts_from(&game, "E7"), set("E7-E9 E7-E11 E7-E13 E7-D8"));
+    let all = texts(&game);
+    assert_eq!(all.len(), 68);
+    // Pawn moves are written without a letter: the hex comes first.
+    let pawn_moves = all
+        .iter()
+        .filter(|m| m.chars().nth(1).is_some_and(|c| c.is_ascii_digit()))
+        .count();
+    assert_eq!(pawn_moves, 42);
+    // The other 26: bishop F6 10, knights 4 + 4, pegasi 2 + 2, elephants 1 each.
+    for (man, count) in [
+        ("JF6", 10),
+        ("NE3", 4),
+        ("NG3", 4),
+        ("GD2", 2),
+        ("GH2", 2),
+        ("ED4", 1),
+        ("EE5", 1),
+        ("EG5", 1),
+        ("EH4", 1),
+    ] {
+        assert_eq!(texts_from(&game, &man[1..]).len(), count, "{man}");
+        assert!(
+            texts_from(&game, &man[1..])
+                .iter()
+                .all(|m| m.starts_with(man)),
+            "{man}"
+        );
+    }
+}
+
+#[test]
+fn en_passant_may_not_expose_the_own_king() {
+    // The Black pawn on D14 shields its King on D18 from the rook on D4:
+    // it may step along the D column but not take en passant on E11.
+    let game = play(&at("KP9 RD4 PE9 kD18 pD14", "w - - 0 1"), "E9-E13");
+    assert_eq!(special_field(&game), "P@E11[E13]");
+    assert_eq!(texts_from(&game, "D14"), set("D14-D12 D14-D10"));
+}
+
+#[test]
+fn scornful_capture_takes_a_piece_promoted_by_the_side_step() {
+    // §5.4: A21-T22 steps away from the Black pawn on A23 and promotes; the
+    // scorned pawn may take the new Queen on the next move.
+    let game = play(&white("PA21 pA23"), "A21-T22=D");
+    assert_eq!(special_field(&game), "A23@T22");
+    assert!(texts_from(&game, "A23").contains("A23@DT22"));
+    let after = play(&game, "A23@DT22");
+    assert_eq!(
+        after.format_position(),
+        crate::support::pdtl("KP9 kZ19 pT22", "w - - 0 2")
+    );
+}
+
+#[test]
+fn en_passant_takes_a_piece_promoted_by_the_double_step() {
+    // P17-P21 passes P19 and promotes; the Black pawn on T22 takes the new
+    // piece en passant on P19.
+    let game = play(&white("PP17 pT22"), "P17-P21=R");
+    assert_eq!(special_field(&game), "P@P19[P21]");
+    assert!(texts_from(&game, "T22").contains("T22@RP19"));
+    let after = play(&game, "T22@RP19");
+    assert_eq!(
+        after.format_position(),
+        crate::support::pdtl("KP9 kZ19 pP19", "w - - 0 2")
+    );
+}

@@ -139,3 +139,15 @@ fn elephant_forward_two_is_lame_and_every_step_captures() {
         set("EF14-F16 EF14×NF18 EF14-G17 EF14-E17 EF14×NG11 EF14-E11")
     );
 }
+
+#[test]
+fn elephant_two_step_pins_and_checks_through_an_empty_hex() {
+    // The Black Elephant on F18 would reach the King on F14 through F16:
+    // the White knight on F16 may not leave.
+    let pinned = at("KF14 NF16 PZ13 kZ19 eF18", "w - - 0 1");
+    assert!(!pinned.in_check());
+    assert!(texts_from(&pinned, "F16").is_empty());
+    // Stepping to F18 with F16 empty checks from afar.
+    let game = at("KF14 PZ13 kZ19 eF20", "b - - 0 1");
+    assert!(texts_from(&game, "F20").contains("EF20-F18+∞"));
+}

@@ -398,3 +398,15 @@ fn malformed_records_name_the_line() {
         "{error:?}"
     );
 }
+
+#[test]
+fn records_accept_unknown_numbers_ellipses_and_results() {
+    let start = state(START);
+    let (_, moves) = parse_record(&start, "1? E7-E13, E21-E15\n2? NE3-C7 1-1").unwrap();
+    assert_eq!(moves.len(), 3);
+    let black = oracle("enpassant");
+    let (end, moves) = parse_record(&black, "3. …, F14@E11\n4. NI7-X8, *").unwrap();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(end.fullmove_number(), 4);
+    assert_eq!(end.board().side(), Color::Black);
+}

@@ -99,3 +99,13 @@ fn promotion_is_not_forced_while_in_check() {
     assert!(!later.in_check());
     assert_eq!(texts(&later), set("E27=N"));
 }
+
+#[test]
+fn promotion_is_not_forced_when_no_piece_suits_the_awaiting_hex() {
+    // Only the coloured-hex bishop is missing; the pawn awaits on the black
+    // E27, so nothing suits it and White moves freely.
+    let game = at(&format!("KP9 kZ15 PE27 {ARMY} JF4"), "w - - 0 30");
+    let moves = legal(&game);
+    assert!(moves.len() > 1);
+    assert!(moves.iter().all(|m| m.kind() != MoveKind::PromoteInPlace));
+}

@@ -221,3 +221,24 @@ fn promotion_in_place_resets_the_fifty_move_clock() {
     assert_eq!(promoted.halfmove_clock(), 0);
     assert!(promoted.outcome().is_none());
 }
+
+#[test]
+fn repetition_counts_an_en_passant_right_as_part_of_the_position() {
+    // Right after E9-E13 Black may take en passant; once the Kings have
+    // shuffled back the men stand the same but without that right, so the
+    // draw comes only when a later position occurs a third time (ply 9).
+    let start = play(&at("KP9 PE9 kZ19 pD14", "w - - 0 1"), "E9-E13");
+    let cycle = "KZ19-Z17 KP9-P11 KZ17-Z19 KP11-P9";
+    let twice = play(&start, &format!("{cycle} {cycle}"));
+    assert_eq!(
+        twice.format_position().split_whitespace().next(),
+        start.format_position().split_whitespace().next()
+    );
+    assert_eq!(
+        twice.turn(),
+        Turn::Player(1),
+        "the first occurrence had the en passant right"
+    );
+    let thrice = play(&twice, "KZ19-Z17");
+    assert_eq!(thrice.outcome(), Some(Outcome::Repetition));
+}

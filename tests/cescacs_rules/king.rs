@@ -277,3 +277,13 @@ fn without_castling_the_leap_cannot_capture_so_it_guards_nothing() {
         set("F10 F6 G9 G7 E9 E7 H8 D8 G11 G5 E11 E5")
     );
 }
+
+#[test]
+fn king_may_not_step_along_the_line_of_a_checking_slider() {
+    // The rook on F22 checks the King on F14; F12 is still on its line.
+    let game = at("KF14 PZ13 kZ19 rF22", "w - - 0 1");
+    assert!(game.in_check());
+    let moves = targets(&game, "F14");
+    assert!(!moves.contains("F12") && !moves.contains("F16"));
+    assert_eq!(moves, set("G15 G13 E15 E13 H14 D14 G17 G11 E17 E11"));
+}

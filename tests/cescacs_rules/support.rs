@@ -215,7 +215,8 @@ pub fn set(list: &str) -> BTreeSet<String> {
     list.split_whitespace().map(str::to_string).collect()
 }
 
-/// The state after the moves written in `moves` (whitespace-separated).
+/// The state after the moves written in `moves` (whitespace-separated);
+/// every position on the way must read back from its own PDTL.
 pub fn play(game: &Cescacs, moves: &str) -> Cescacs {
     let mut game = game.clone();
     for text in moves.split_whitespace() {
@@ -223,6 +224,18 @@ pub fn play(game: &Cescacs, moves: &str) -> Cescacs {
             .parse_action(text)
             .unwrap_or_else(|e| panic!("{text} in {}: {e}", game.format_position()));
         game.apply(mv);
+        let written = game.format_position();
+        let read = state_with(&written, game.options());
+        assert_eq!(
+            read.format_position(),
+            written,
+            "PDTL round trip after {text}"
+        );
+        assert_eq!(
+            read.hash(),
+            game.hash(),
+            "hash after reading back {written}"
+        );
     }
     game
 }

@@ -104,6 +104,9 @@ pub struct Board {
     rights: u8,
     special: Special,
     hash: u64,
+    /// Whether an unmoved King's leap may capture (off with `castling=off`):
+    /// only then does it attack its leap hexes. Fixed for a whole game.
+    leap_captures: bool,
 }
 
 /// Forward direction index for each colour (White +r, Black −r).
@@ -125,6 +128,7 @@ impl Board {
             rights: 0,
             special: Special::None,
             hash: 0,
+            leap_captures: true,
         }
     }
 
@@ -209,6 +213,18 @@ impl Board {
         self.rights = rights;
         self.special = special;
         self.hash = self.hash_from_scratch();
+    }
+
+    /// Sets whether an unmoved King's leap may capture (the rules option
+    /// `castling`), which decides whether the leap attacks.
+    pub fn set_leap_captures(&mut self, on: bool) {
+        self.leap_captures = on;
+    }
+
+    /// Whether an unmoved King's leap may capture, and so attacks.
+    #[must_use]
+    pub fn leap_captures(&self) -> bool {
+        self.leap_captures
     }
 
     /// The hash computed from scratch.

@@ -92,12 +92,13 @@ pub fn attacked_by(board: &Board, target: Hex, by: Color, ignore: Hex, leap: boo
     false
 }
 
-/// Whether `color`'s King may leap (unmoved and not in check); its leap then
-/// also attacks.
+/// Whether `color`'s King may leap (unmoved and not in check) with a leap
+/// that may capture; its leap then also attacks.
 #[must_use]
 pub fn leap_active(board: &Board, color: Color) -> bool {
     let king = board.king(color);
     king != NONE
+        && board.leap_captures()
         && board.rights(color) & rights::KING != 0
         && !attacked_by(board, king, color.other(), NONE, false)
 }

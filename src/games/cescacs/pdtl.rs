@@ -56,6 +56,7 @@ pub fn parse(text: &str, options: &Options) -> Result<Cescacs, ParseError> {
     let castling = parse_castling(fields[2], &board)?;
     let special = parse_special(fields[3], &board, side)?;
     board.set_state(side, castling, special);
+    board.set_leap_captures(options.castling);
     let halfmove = fields[4]
         .parse()
         .map_err(|_| ParseError::Clock(fields[4].to_string()))?;
@@ -97,14 +98,16 @@ fn parse_placement(text: &str, board: &mut Board) -> Result<(), ParseError> {
         previous = Some(line);
         let hexes: Vec<Hex> = line_hexes(line).collect();
         let mut at = 0;
-        let mut run = 0;
+        let mut run: usize = 0;
         let flush = |run: &mut usize, at: &mut usize| {
-            *at += *run;
+            *at = at.saturating_add(*run);
             *run = 0;
         };
         for ch in content.chars() {
             if let Some(digit) = ch.to_digit(10) {
-                run = run * 10 + digit as usize;
+                // Saturating: a run longer than the line is reported as a
+                // wrong line length, never an overflow.
+                run = run.saturating_mul(10).saturating_add(digit as usize);
                 continue;
             }
             flush(&mut run, &mut at);
@@ -274,7 +277,7 @@ pub fn format(game: &Cescacs) -> String {
             continue;
         }
         let _ = write!(out, "{line}:");
-        let mut run = 0;
+        let mut run: usize = 0;
         for h in hexes {
             let c = board.at(h);
             if c == EMPTY {

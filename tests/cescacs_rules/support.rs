@@ -17,7 +17,7 @@ fn line_columns(l: usize) -> (usize, usize) {
     match l {
         0..=5 => (7 - l, 7 + l),
         23..=28 => (l - 21, 35 - l),
-        _ if l % 2 == 0 => (1, 13),
+        _ if l.is_multiple_of(2) => (1, 13),
         _ => (0, 14),
     }
 }

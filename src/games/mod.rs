@@ -3,19 +3,25 @@
 
 use std::fmt;
 
+pub mod camelot;
+
 /// A game tauler knows, by its command-line name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum GameId {
+    /// Camelot (World Camelot Federation rules).
+    Camelot,
 }
 
 impl GameId {
     /// Every registered game, in bench order.
-    pub const ALL: &'static [GameId] = &[];
+    pub const ALL: &'static [GameId] = &[GameId::Camelot];
 
     /// The command-line name.
     #[must_use]
     pub fn name(self) -> &'static str {
-        match self {}
+        match self {
+            GameId::Camelot => "camelot",
+        }
     }
 }
 
@@ -29,6 +35,11 @@ impl fmt::Display for GameId {
 #[macro_export]
 macro_rules! with_game {
     ($id:expr, $G:ident => $body:expr) => {
-        match $id {}
+        match $id {
+            $crate::games::GameId::Camelot => {
+                type $G = $crate::games::camelot::Camelot;
+                $body
+            }
+        }
     };
 }

@@ -201,7 +201,9 @@ fn canter_path(
     while at != to {
         let next = edges
             .iter()
-            .filter(|&&(a, b)| a == at && distance[b as usize] + 1 == distance[at as usize])
+            .filter(|&&(a, b)| {
+                a == at && distance[b as usize].checked_add(1) == Some(distance[at as usize])
+            })
             .map(|&(_, b)| b)
             .min_by_key(|&b| square_name(b))?;
         path.push(next);

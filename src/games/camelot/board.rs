@@ -217,18 +217,36 @@ impl Squares {
     }
 
     /// The squares in increasing index order.
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        (0..3).flat_map(move |word| {
-            let mut bits = self.0[word];
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let bit = bits.trailing_zeros();
-                bits &= bits - 1;
-                Some((word as u32 * 64 + bit) as Square)
-            })
-        })
+    #[must_use]
+    pub const fn iter(self) -> SquareIter {
+        SquareIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// The squares of a [`Squares`], in increasing index order.
+#[derive(Clone, Debug)]
+pub struct SquareIter {
+    words: [u64; 3],
+    word: usize,
+}
+
+impl Iterator for SquareIter {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.word < 3 {
+            let bits = self.words[self.word];
+            if bits != 0 {
+                self.words[self.word] = bits & (bits - 1);
+                return Some((self.word as u32 * 64 + bits.trailing_zeros()) as Square);
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 

@@ -23,7 +23,7 @@ const fn build() -> Keys {
         black_to_move: 0,
         castle_moves: [[0; 3]; 2],
     };
-    let mut state = 0x00CA_3E10_7u64;
+    let mut state = 0x0CA3_E107_u64;
     let mut piece = 0;
     while piece < 4 {
         let mut square = 0;

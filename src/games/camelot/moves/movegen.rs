@@ -115,17 +115,28 @@ impl<'a> Generator<'a> {
         } else {
             self.plain_moves(from);
             if !knight {
-                let reach = self.canter_reach(from, false);
+                let reach = self.canter_reach(from, Squares::EMPTY);
                 self.push_all(from, reach);
             }
         }
         if knight {
+            let reach = self.canter_reach(from, Squares::EMPTY);
+            let mut ready = Squares::EMPTY;
+            for at in reach.iter() {
+                if self.ready(at) {
+                    ready.insert(at);
+                }
+            }
             if !must {
-                let safe = self.canter_reach(from, true);
+                let safe = if ready.is_empty() {
+                    reach
+                } else {
+                    self.canter_reach(from, ready)
+                };
                 self.push_all(from, safe);
                 first = self.out.len();
             }
-            self.charges(from, first);
+            self.charges(from, ready, first);
         }
         self.cells[from as usize] = piece;
     }
@@ -177,9 +188,10 @@ impl<'a> Generator<'a> {
 
     /// The squares a canter chain from `from` can end on: leaps over
     /// friendly pieces, never into the own castle, no square landed on twice,
-    /// stopping in the enemy castle. With `safe`, no landing square may be
-    /// capture-ready (a knight's non-capturing canter, rules §3.4).
-    fn canter_reach(&self, from: Square, safe: bool) -> Squares {
+    /// stopping in the enemy castle, never landing on a square of `avoid`
+    /// (the capture-ready squares, for a knight's non-capturing canter, rules
+    /// §3.4).
+    fn canter_reach(&self, from: Square, avoid: Squares) -> Squares {
         let mut seen = Squares::EMPTY;
         seen.insert(from);
         let mut queue = [0 as Square; 160];
@@ -196,7 +208,7 @@ impl<'a> Generator<'a> {
                     && self.cells[land as usize] == EMPTY
                     && !seen.contains(land)
                     && !in_castle(land, self.us)
-                    && !(safe && self.ready(land))
+                    && !avoid.contains(land)
                 {
                     seen.insert(land);
                     queue[tail] = land;
@@ -209,11 +221,12 @@ impl<'a> Generator<'a> {
     }
 
     /// Knight's Charges: canters (any, at least one) to a capture-ready
-    /// square outside the enemy castle, then a complete jump chain; `first`
-    /// is where this piece's capture moves begin in `out`.
-    fn charges(&mut self, from: Square, first: usize) {
-        for at in self.canter_reach(from, false).iter() {
-            if !in_castle(at, self.them) && self.ready(at) {
+    /// square (`ready`, those the canters reach) outside the enemy castle,
+    /// then a complete jump chain; `first` is where this piece's capture
+    /// moves begin in `out`.
+    fn charges(&mut self, from: Square, ready: Squares, first: usize) {
+        for at in ready.iter() {
+            if !in_castle(at, self.them) {
                 self.jumps(from, at, Squares::EMPTY, first);
             }
         }

@@ -5,6 +5,7 @@
 //! one move ("distinct outcomes", rules §8). The path written in notation is
 //! recovered by [`path::canonical_path`].
 
+mod lattice;
 pub mod movegen;
 pub mod path;
 

@@ -6,6 +6,7 @@
 //! canter moves an even distance on both axes), so only captures need
 //! de-duplicating, and only among the moves of one piece.
 
+use super::lattice::{class_of, squares, Lattices};
 use super::Move;
 use crate::games::camelot::board::{
     cell_kind, in_castle, leaps, steps, Board, Cell, Color, Kind, Square, Squares, EMPTY, GRID,
@@ -62,6 +63,7 @@ pub(crate) fn has_jump(cells: &[Cell; GRID], square: Square, them: Color) -> boo
 
 struct Generator<'a> {
     cells: [Cell; GRID],
+    lattices: Lattices,
     us: Color,
     them: Color,
     castle_moves: u8,
@@ -72,6 +74,7 @@ impl<'a> Generator<'a> {
     fn new(board: &Board, us: Color, castle_moves: u8, out: &'a mut Vec<Move>) -> Self {
         Generator {
             cells: board.cells,
+            lattices: Lattices::new(board, us),
             us,
             them: us.opponent(),
             castle_moves,
@@ -115,28 +118,24 @@ impl<'a> Generator<'a> {
         } else {
             self.plain_moves(from);
             if !knight {
-                let reach = self.canter_reach(from, Squares::EMPTY);
-                self.push_all(from, reach);
+                let reach = self.lattices.canter_reach(from, 0);
+                self.push_all(from, squares(class_of(from), reach));
             }
         }
         if knight {
-            let reach = self.canter_reach(from, Squares::EMPTY);
-            let mut ready = Squares::EMPTY;
-            for at in reach.iter() {
-                if self.ready(at) {
-                    ready.insert(at);
-                }
-            }
+            let class = class_of(from);
+            let reach = self.lattices.canter_reach(from, 0);
+            let all_ready = self.lattices.ready(from);
             if !must {
-                let safe = if ready.is_empty() {
+                let safe = if reach & all_ready == 0 {
                     reach
                 } else {
-                    self.canter_reach(from, ready)
+                    self.lattices.canter_reach(from, all_ready)
                 };
-                self.push_all(from, safe);
+                self.push_all(from, squares(class, safe));
                 first = self.out.len();
             }
-            self.charges(from, ready, first);
+            self.charges(from, squares(class, reach & all_ready), first);
         }
         self.cells[from as usize] = piece;
     }
@@ -178,46 +177,6 @@ impl<'a> Generator<'a> {
                 captures: Squares::EMPTY,
             });
         }
-    }
-
-    /// Whether a jump is available from `square` with the mover lifted: a
-    /// "capture-ready" square (rules §3.4).
-    fn ready(&self, square: Square) -> bool {
-        has_jump(&self.cells, square, self.them)
-    }
-
-    /// The squares a canter chain from `from` can end on: leaps over
-    /// friendly pieces, never into the own castle, no square landed on twice,
-    /// stopping in the enemy castle, never landing on a square of `avoid`
-    /// (the capture-ready squares, for a knight's non-capturing canter, rules
-    /// §3.4).
-    fn canter_reach(&self, from: Square, avoid: Squares) -> Squares {
-        let mut seen = Squares::EMPTY;
-        seen.insert(from);
-        let mut queue = [0 as Square; 160];
-        queue[0] = from;
-        let (mut head, mut tail) = (0, 1);
-        while head < tail {
-            let at = queue[head];
-            head += 1;
-            if at != from && in_castle(at, self.them) {
-                continue;
-            }
-            for &(over, land) in leaps(at) {
-                if is_color(self.cells[over as usize], self.us)
-                    && self.cells[land as usize] == EMPTY
-                    && !seen.contains(land)
-                    && !in_castle(land, self.us)
-                    && !avoid.contains(land)
-                {
-                    seen.insert(land);
-                    queue[tail] = land;
-                    tail += 1;
-                }
-            }
-        }
-        seen.remove(from);
-        seen
     }
 
     /// Knight's Charges: canters (any, at least one) to a capture-ready

@@ -6,6 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
+mod camelot;
 mod cescacs;
 mod reference;
 
@@ -16,6 +17,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = movegen;
     config = config();
-    targets = reference::benches, cescacs::benches
+    targets = reference::benches, cescacs::benches, camelot::benches
 }
 criterion_main!(movegen);

@@ -17,6 +17,7 @@ fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
             (Some(crate::games::cescacs::bench::CASTLING), 3),
             (Some(crate::games::cescacs::bench::PROMOTION), 3),
         ],
+        GameId::Camelot => &[(None, 3)],
     }
 }
 

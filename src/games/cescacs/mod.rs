@@ -8,6 +8,7 @@
 
 pub mod bench;
 mod board;
+mod display;
 pub mod geometry;
 mod movegen;
 mod moves;

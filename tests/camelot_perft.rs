@@ -67,8 +67,8 @@ fn generic_perft_agrees_with_the_bulk_counter() {
     for case in cases() {
         let state = Camelot::parse_position(&case.position, &Options).expect("oracle position");
         assert_eq!(
-            tauler::game::generic_perft(&state, 2),
-            state.perft(2),
+            tauler::game::generic_perft(&state, 3),
+            state.perft(3),
             "{}",
             case.name
         );

@@ -96,6 +96,8 @@ const VALID: [Lattice; 4] = valid_sets();
 /// A side's pieces, the opponent's and the empty squares per class, and the
 /// bridges over each.
 pub struct Lattices {
+    /// The mover's pieces per class.
+    own: [Lattice; 4],
     /// Empty existing squares per class.
     empty: [Lattice; 4],
     /// Per class and direction: squares whose neighbour that way holds one
@@ -121,6 +123,7 @@ impl Lattices {
             }
         }
         let mut lattices = Lattices {
+            own,
             empty: [0; 4],
             friend_bridges: [[0; 8]; 4],
             enemy_bridges: [[0; 8]; 4],
@@ -174,12 +177,27 @@ impl Lattices {
     #[must_use]
     pub fn ready(&self, from: Square) -> Lattice {
         let class = class_of(from);
-        let empty = self.empty[class] | bit_of(from);
+        self.ready_given(class, self.empty[class] | bit_of(from))
+    }
+
+    /// The squares of `class` with an adjacent enemy and, beyond it, a
+    /// square of `empty`.
+    fn ready_given(&self, class: usize, empty: Lattice) -> Lattice {
         let mut ready = 0;
         for (d, &enemy) in self.enemy_bridges[class].iter().enumerate() {
             ready |= enemy & shift(empty, -leap_shift(d));
         }
         ready & VALID[class]
+    }
+
+    /// Whether one of the mover's pieces outside the enemy castle has a
+    /// direct jump, making capture compulsory (rules §3.5).
+    #[must_use]
+    pub fn capture_compulsory(&self) -> bool {
+        (0..4).any(|class| {
+            let pieces = self.own[class] & !self.enemy_castle[class];
+            pieces != 0 && pieces & self.ready_given(class, self.empty[class]) != 0
+        })
     }
 }
 

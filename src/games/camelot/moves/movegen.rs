@@ -6,7 +6,7 @@
 //! canter moves an even distance on both axes), so only captures need
 //! de-duplicating, and only among the moves of one piece.
 
-use super::lattice::{class_of, squares, Lattices};
+use super::lattice::{class_of, squares, Lattice, Lattices};
 use super::Move;
 use crate::games::camelot::board::{
     cell_kind, in_castle, leaps, steps, Board, Cell, Color, Kind, Square, Squares, EMPTY, GRID,
@@ -19,8 +19,18 @@ pub const CASTLE_MOVE_LIMIT: u8 = 2;
 /// `castle_moves` castle moves.
 pub fn generate(board: &Board, us: Color, castle_moves: u8, out: &mut Vec<Move>) {
     out.clear();
-    let mut generator = Generator::new(board, us, castle_moves, out);
+    let mut generator = Generator::new(board, us, castle_moves, out, false);
     generator.all_moves(board.occupied[us.index()]);
+}
+
+/// The number of legal moves of `us` (as [`generate`] would list), counting
+/// plain moves and canters without listing them; `scratch` holds the
+/// captures while they are de-duplicated.
+pub fn count(board: &Board, us: Color, castle_moves: u8, scratch: &mut Vec<Move>) -> usize {
+    scratch.clear();
+    let mut generator = Generator::new(board, us, castle_moves, scratch, true);
+    generator.all_moves(board.occupied[us.index()]);
+    generator.quiet + generator.out.len()
 }
 
 /// Whether `us` has any legal move, answered without generating them all in
@@ -68,10 +78,19 @@ struct Generator<'a> {
     them: Color,
     castle_moves: u8,
     out: &'a mut Vec<Move>,
+    /// Plain moves and canters are counted in `quiet`, not listed.
+    counting: bool,
+    quiet: usize,
 }
 
 impl<'a> Generator<'a> {
-    fn new(board: &Board, us: Color, castle_moves: u8, out: &'a mut Vec<Move>) -> Self {
+    fn new(
+        board: &Board,
+        us: Color,
+        castle_moves: u8,
+        out: &'a mut Vec<Move>,
+        counting: bool,
+    ) -> Self {
         Generator {
             cells: board.cells,
             lattices: Lattices::new(board, us),
@@ -79,6 +98,8 @@ impl<'a> Generator<'a> {
             them: us.opponent(),
             castle_moves,
             out,
+            counting,
+            quiet: 0,
         }
     }
 
@@ -93,12 +114,10 @@ impl<'a> Generator<'a> {
                 self.piece_moves(square, must);
             }
         }
-        if !self.out.is_empty() {
+        if !self.out.is_empty() || self.quiet > 0 {
             return;
         }
-        let must = own.iter().any(|square| {
-            !in_castle(square, self.them) && has_jump(&self.cells, square, self.them)
-        });
+        let must = self.lattices.capture_compulsory();
         for square in own.iter() {
             self.piece_moves(square, must);
         }
@@ -119,7 +138,7 @@ impl<'a> Generator<'a> {
             self.plain_moves(from);
             if !knight {
                 let reach = self.lattices.canter_reach(from, 0);
-                self.push_all(from, squares(class_of(from), reach));
+                self.push_all(from, class_of(from), reach);
             }
         }
         if knight {
@@ -132,7 +151,7 @@ impl<'a> Generator<'a> {
                 } else {
                     self.lattices.canter_reach(from, all_ready)
                 };
-                self.push_all(from, squares(class, safe));
+                self.push_all(from, class, safe);
                 first = self.out.len();
             }
             self.charges(from, squares(class, reach & all_ready), first);
@@ -160,6 +179,10 @@ impl<'a> Generator<'a> {
     fn plain_moves(&mut self, from: Square) {
         for &to in steps(from) {
             if self.cells[to as usize] == EMPTY && !in_castle(to, self.us) {
+                if self.counting {
+                    self.quiet += 1;
+                    continue;
+                }
                 self.out.push(Move {
                     from,
                     to,
@@ -169,8 +192,14 @@ impl<'a> Generator<'a> {
         }
     }
 
-    fn push_all(&mut self, from: Square, ends: Squares) {
-        for to in ends.iter() {
+    /// Records the non-capturing moves from `from` to the squares of `ends`
+    /// (a set of `class`).
+    fn push_all(&mut self, from: Square, class: usize, ends: Lattice) {
+        if self.counting {
+            self.quiet += ends.count_ones() as usize;
+            return;
+        }
+        for to in squares(class, ends).iter() {
             self.out.push(Move {
                 from,
                 to,

@@ -339,14 +339,47 @@ pub fn all_squares() -> impl Iterator<Item = Square> {
     (0..GRID as u8).filter(|&s| square_at(file_of(s) as i32, rank_of(s) as i32).is_some())
 }
 
-/// The pieces on the board: one cell per square plus each side's occupied
-/// set, kept in step.
+/// The parity class of a square (file parity plus twice the rank parity):
+/// leaps never leave it.
+#[inline]
+#[must_use]
+pub const fn class_of(square: Square) -> usize {
+    (file_of(square) & 1) + 2 * (rank_of(square) & 1)
+}
+
+/// The bit of a square within its class's packed 6×8 set: bit
+/// `8 * (rank / 2) + file / 2`.
+#[inline]
+#[must_use]
+pub const fn class_bit(square: Square) -> u64 {
+    1 << (8 * (rank_of(square) / 2) + file_of(square) / 2)
+}
+
+/// [`class_of`] and [`class_bit`] of every square, looked up on each move.
+const CLASS_TABLE: [(u8, u64); GRID] = {
+    let mut table = [(0, 0); GRID];
+    let mut square = 0;
+    while square < GRID {
+        table[square] = (
+            class_of(square as Square) as u8,
+            class_bit(square as Square),
+        );
+        square += 1;
+    }
+    table
+};
+
+/// The pieces on the board: one cell per square, plus each side's occupied
+/// set and its pieces per parity class, all kept in step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     /// The content of each square.
     pub cells: [Cell; GRID],
     /// Occupied squares per colour.
     pub occupied: [Squares; 2],
+    /// Per colour and parity class, the occupied squares as packed bits
+    /// ([`class_bit`]), for the canter searches.
+    pub classes: [[u64; 4]; 2],
 }
 
 impl Board {
@@ -356,6 +389,7 @@ impl Board {
         Board {
             cells: [EMPTY; GRID],
             occupied: [Squares::EMPTY; 2],
+            classes: [[0; 4]; 2],
         }
     }
 
@@ -392,14 +426,20 @@ impl Board {
     /// Places a piece on an empty square.
     pub fn put(&mut self, square: Square, piece: Cell) {
         self.cells[square as usize] = piece;
-        self.occupied[cell_color(piece).index()].insert(square);
+        let color = cell_color(piece).index();
+        self.occupied[color].insert(square);
+        let (class, bit) = CLASS_TABLE[square as usize];
+        self.classes[color][class as usize & 3] |= bit;
     }
 
     /// Empties an occupied square, returning what stood there.
     pub fn take(&mut self, square: Square) -> Cell {
         let piece = self.cells[square as usize];
         self.cells[square as usize] = EMPTY;
-        self.occupied[cell_color(piece).index()].remove(square);
+        let color = cell_color(piece).index();
+        self.occupied[color].remove(square);
+        let (class, bit) = CLASS_TABLE[square as usize];
+        self.classes[color][class as usize & 3] &= !bit;
         piece
     }
 

@@ -45,6 +45,9 @@ pub enum ParseError {
     /// A square name that is not one of the 160.
     #[error("`{0}` is not a square of the board")]
     BadSquare(String),
+    /// A move text that is not squares joined by separators.
+    #[error("move `{0}` is not squares joined by `-` or `x`")]
+    Malformed(String),
     /// A move text without at least a start and an end square.
     #[error("move `{0}` needs at least two squares")]
     ShortMove(String),

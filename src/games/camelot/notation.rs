@@ -41,6 +41,9 @@ fn split(text: &str) -> Result<Written, ParseError> {
         let separator = bytes.get(index).copied();
         if matches!(separator, Some(b'-' | b'x' | b'X' | b'^' | b':') | None) {
             let name = &body[start..index];
+            if name.is_empty() {
+                return Err(ParseError::Malformed(text.to_string()));
+            }
             let square =
                 parse_square(name).ok_or_else(|| ParseError::BadSquare(name.to_string()))?;
             squares.push(square);

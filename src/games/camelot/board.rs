@@ -195,13 +195,33 @@ impl Squares {
     }
 
     /// Adds `square`.
-    pub fn insert(&mut self, square: Square) {
+    pub const fn insert(&mut self, square: Square) {
         self.0[square as usize >> 6] |= 1 << (square & 63);
     }
 
     /// Removes `square`.
-    pub fn remove(&mut self, square: Square) {
+    pub const fn remove(&mut self, square: Square) {
         self.0[square as usize >> 6] &= !(1 << (square & 63));
+    }
+
+    /// The squares in both sets.
+    #[must_use]
+    pub const fn and(self, other: Squares) -> Squares {
+        Squares([
+            self.0[0] & other.0[0],
+            self.0[1] & other.0[1],
+            self.0[2] & other.0[2],
+        ])
+    }
+
+    /// The squares of `self` not in `other`.
+    #[must_use]
+    pub const fn without(self, other: Squares) -> Squares {
+        Squares([
+            self.0[0] & !other.0[0],
+            self.0[1] & !other.0[1],
+            self.0[2] & !other.0[2],
+        ])
     }
 
     /// Whether the set is empty.
@@ -263,6 +283,10 @@ pub struct Tables {
     pub leap_count: [u8; GRID],
     /// The colour whose castle this square belongs to: 0 none, 1 White, 2 Black.
     pub castle_of: [u8; GRID],
+    /// Adjacent squares as a set.
+    pub neighbours: [Squares; GRID],
+    /// Every existing square.
+    pub valid: Squares,
 }
 
 /// Padding in the tables.
@@ -275,12 +299,15 @@ const fn build_tables() -> Tables {
         leaps: [[(NONE, NONE); 8]; GRID],
         leap_count: [0; GRID],
         castle_of: [0; GRID],
+        neighbours: [Squares::EMPTY; GRID],
+        valid: Squares::EMPTY,
     };
     let mut index = 0;
     while index < GRID {
         let file = (index % FILES) as i32;
         let rank = (index / FILES) as i32;
         if square_at(file, rank).is_some() {
+            tables.valid.insert(index as Square);
             let mut d = 0;
             while d < 8 {
                 let (df, dr) = DIRECTIONS[d];
@@ -288,6 +315,7 @@ const fn build_tables() -> Tables {
                     let n = tables.step_count[index] as usize;
                     tables.steps[index][n] = step;
                     tables.step_count[index] += 1;
+                    tables.neighbours[index].insert(step);
                     if let Some(land) = square_at(file + 2 * df, rank + 2 * dr) {
                         let n = tables.leap_count[index] as usize;
                         tables.leaps[index][n] = (step, land);

@@ -10,6 +10,7 @@ use super::lattice::{class_of, squares, Lattice, Lattices};
 use super::Move;
 use crate::games::camelot::board::{
     cell_kind, in_castle, leaps, steps, Board, Cell, Color, Kind, Square, Squares, EMPTY, GRID,
+    TABLES,
 };
 
 /// The most castle moves each player may make in a game (rules §4.2).
@@ -73,6 +74,8 @@ pub(crate) fn has_jump(cells: &[Cell; GRID], square: Square, them: Color) -> boo
 
 struct Generator<'a> {
     cells: [Cell; GRID],
+    /// Empty squares outside the mover's castle: where plain moves may go.
+    free: Squares,
     lattices: Lattices,
     us: Color,
     them: Color,
@@ -91,8 +94,17 @@ impl<'a> Generator<'a> {
         out: &'a mut Vec<Move>,
         counting: bool,
     ) -> Self {
+        let [a, b] = us.castle();
+        let mut castle = Squares::EMPTY;
+        castle.insert(a);
+        castle.insert(b);
         Generator {
             cells: board.cells,
+            free: TABLES
+                .valid
+                .without(board.occupied[0])
+                .without(board.occupied[1])
+                .without(castle),
             lattices: Lattices::new(board, us),
             us,
             them: us.opponent(),
@@ -177,18 +189,17 @@ impl<'a> Generator<'a> {
     }
 
     fn plain_moves(&mut self, from: Square) {
-        for &to in steps(from) {
-            if self.cells[to as usize] == EMPTY && !in_castle(to, self.us) {
-                if self.counting {
-                    self.quiet += 1;
-                    continue;
-                }
-                self.out.push(Move {
-                    from,
-                    to,
-                    captures: Squares::EMPTY,
-                });
-            }
+        let targets = TABLES.neighbours[from as usize].and(self.free);
+        if self.counting {
+            self.quiet += targets.len();
+            return;
+        }
+        for to in targets.iter() {
+            self.out.push(Move {
+                from,
+                to,
+                captures: Squares::EMPTY,
+            });
         }
     }
 

@@ -36,6 +36,14 @@ pub enum ParseError {
         /// The character found.
         found: char,
     },
+    /// A side has more pieces than the game starts with.
+    #[error("{color} has {count} pieces, more than the 14 a side starts with")]
+    TooManyPieces {
+        /// `White` or `Black`.
+        color: &'static str,
+        /// Pieces found.
+        count: usize,
+    },
     /// The side to move is not `w` or `b`.
     #[error("side to move must be `w` or `b`, found `{0}`")]
     BadSide(String),

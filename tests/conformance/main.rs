@@ -3,3 +3,5 @@
 
 mod camelot;
 mod suite;
+
+

@@ -106,3 +106,25 @@ fn divide_at_depth_4_matches_the_oracle() {
     assert_eq!(ours, oracle_divide());
     assert_eq!(ours.values().sum::<u64>(), 111_509_838);
 }
+
+#[test]
+fn bulk_count_equals_the_move_list_along_random_games() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+    let mut actions = Vec::new();
+    for _ in 0..40 {
+        let mut state = Camelot::new(&Options);
+        while state.returns().is_none() {
+            state.legal_actions(&mut actions);
+            assert_eq!(
+                state.perft(1),
+                actions.len() as u64,
+                "{}",
+                state.format_position()
+            );
+            let pick = actions[rng.gen_range(0..actions.len())];
+            state.apply(pick);
+        }
+        assert_eq!(state.perft(1), 0);
+    }
+}

@@ -15,6 +15,7 @@
 //! repetition draw comparing board, side to move and castle moves used.
 
 pub mod board;
+mod display;
 pub mod error;
 pub mod moves;
 pub mod notation;

@@ -5,8 +5,7 @@ use std::fmt;
 
 /// A game tauler knows, by its command-line name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum GameId {
-}
+pub enum GameId {}
 
 impl GameId {
     /// Every registered game, in bench order.

@@ -1,0 +1,30 @@
+//! What a game tells the searcher about playing well: a static evaluation
+//! and which actions are "noisy" (captures and the like).
+//!
+//! Each game supplies its evaluator in its own folder; the searcher knows
+//! only this trait.
+
+use crate::game::Game;
+
+/// Static knowledge of a game, used by the alpha-beta searcher.
+pub trait Evaluator<G: Game>: Send + Sync {
+    /// The value of a non-terminal state from the view of the seat to move,
+    /// in centipawn-like units (a pawn ≈ 100). The searcher clamps it to
+    /// `±`[`EVAL_LIMIT`](crate::search::score::EVAL_LIMIT).
+    fn evaluate(&self, state: &G) -> i32;
+
+    /// Whether `action` (legal in `state`) changes the position so sharply
+    /// that a static evaluation before it is meaningless: captures,
+    /// promotions, compulsory jumps. Quiescence search follows exactly these.
+    fn is_noisy(&self, state: &G, action: G::Action) -> bool {
+        let _ = (state, action);
+        false
+    }
+
+    /// An ordering value for a noisy action, higher first (e.g. most valuable
+    /// victim, least valuable attacker).
+    fn action_value(&self, state: &G, action: G::Action) -> i32 {
+        let _ = (state, action);
+        0
+    }
+}

@@ -1,0 +1,54 @@
+//! Alpha-beta search speed (nodes per second) on small test games, until
+//! the real games' evaluators land. Criterion's throughput is in nodes: the
+//! node count of each job is fixed (one thread, fixed depth, fresh table).
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use tauler::game::Game;
+use tauler::search::{AlphaBeta, Limits, SearchConfig};
+
+#[path = "../tests/search/games/mod.rs"]
+#[allow(dead_code)]
+mod games;
+
+use games::connect4::{ConnectFour, Size, WindowEval};
+use games::nim::{Nim, NimOptions};
+use games::Zero;
+
+fn config() -> SearchConfig {
+    SearchConfig {
+        hash_mb: 8,
+        ..SearchConfig::default()
+    }
+}
+
+fn search_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("search");
+    group.sample_size(10);
+
+    let connect4 = ConnectFour::new(&Size::default());
+    let run = || {
+        AlphaBeta::new(WindowEval, config())
+            .search(&connect4, &Limits::depth(8))
+            .map(|result| result.nodes)
+            .unwrap_or(0)
+    };
+    group.throughput(Throughput::Elements(run()));
+    group.bench_function("connect4-7x6-depth8", |b| b.iter(run));
+
+    let nim = Nim::new(&NimOptions {
+        piles: [6, 7, 8],
+        ..NimOptions::default()
+    });
+    let run = || {
+        AlphaBeta::new(Zero, config())
+            .search(&nim, &Limits::depth(30))
+            .map(|result| result.nodes)
+            .unwrap_or(0)
+    };
+    group.throughput(Throughput::Elements(run()));
+    group.bench_function("bonus-nim-6-7-8-solve", |b| b.iter(run));
+    group.finish();
+}
+
+criterion_group!(benches, search_benches);
+criterion_main!(benches);

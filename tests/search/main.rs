@@ -1,0 +1,9 @@
+//! The alpha-beta searcher on small games with exactly known values.
+
+mod errors;
+mod exact;
+mod games;
+mod limits;
+mod reference;
+mod reporting;
+mod smp;

@@ -142,8 +142,10 @@ impl TranspositionTable {
             let old_data = data.load(Ordering::Relaxed);
             let old_key = key.load(Ordering::Relaxed);
             let Some((old, old_generation)) = unpack(old_data) else {
-                victim = index;
-                victim_worth = i32::MIN;
+                if victim_worth != i32::MIN {
+                    victim = index;
+                    victim_worth = i32::MIN;
+                }
                 continue;
             };
             if old_key ^ old_data == hash {

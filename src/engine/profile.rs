@@ -256,3 +256,121 @@ impl EngineProfile {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const FULL: &str = r#"
+game = "cescacs"
+searcher = "alphabeta"
+description = "test"
+options = ["stalemate=two-thirds"]
+
+[parameters]
+threads = 2
+hash_mb = 4
+late_move_reductions = true
+
+[limits]
+movetime_ms = 250
+clock_ms = 60000
+increment_ms = 500
+"#;
+
+    #[test]
+    fn a_full_profile_reads_back() {
+        let profile = EngineProfile::parse("strong", FULL).unwrap();
+        assert_eq!(profile.game, "cescacs");
+        assert_eq!(profile.searcher, SearcherKind::AlphaBeta);
+        assert_eq!(profile.options, ["stalemate=two-thirds"]);
+        let config = profile.search_config().unwrap();
+        assert_eq!((config.threads, config.hash_mb), (2, 4));
+        assert!(config.late_move_reductions);
+        assert_eq!(config.multipv, SearchConfig::default().multipv);
+        let limits = profile.limits.limits();
+        assert_eq!(limits.movetime, Some(Duration::from_millis(250)));
+        let clock = limits.clock.unwrap();
+        assert_eq!(clock.remaining, Duration::from_secs(60));
+        assert_eq!(clock.increment, Duration::from_millis(500));
+        assert!(profile.expect_game("cescacs").is_ok());
+        assert!(matches!(
+            profile.expect_game("camelot"),
+            Err(ProfileError::WrongGame { .. })
+        ));
+    }
+
+    #[test]
+    fn a_minimal_random_profile_reads() {
+        let profile =
+            EngineProfile::parse("rnd", "game = \"camelot\"\nsearcher = \"random\"\n").unwrap();
+        assert_eq!(profile.searcher, SearcherKind::Random);
+        assert_eq!(profile.limits.limits(), Limits::default());
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        for (text, needle) in [
+            ("game = \"x\"\n", "searcher"),
+            ("game = \"x\"\nsearcher = \"minimax\"\n", "minimax"),
+            (
+                "game = \"x\"\nsearcher = \"random\"\ncolour = 1\n",
+                "colour",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[parameters]\nthreds = 2\n",
+                "threds",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[limits]\nmovetime = 2\n",
+                "movetime",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[parameters]\nthreads = \"two\"\n",
+                "parameters",
+            ),
+        ] {
+            let error = EngineProfile::parse("p", text).unwrap_err();
+            assert!(matches!(error, ProfileError::Invalid { .. }), "{error}");
+            assert!(
+                error.to_string().contains(needle),
+                "`{error}` lacks `{needle}`"
+            );
+        }
+    }
+
+    #[test]
+    fn names_and_files_are_checked() {
+        let dir = std::env::temp_dir().join(format!("tauler-profiles-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("fast.toml"), FULL).unwrap();
+        assert_eq!(EngineProfile::load_from(&dir, "fast").unwrap().name, "fast");
+        assert!(matches!(
+            EngineProfile::load_from(&dir, "missing"),
+            Err(ProfileError::NotFound { .. })
+        ));
+        for bad in ["../fast", "", "a b", "x/y"] {
+            assert!(matches!(
+                EngineProfile::load_from(&dir, bad),
+                Err(ProfileError::BadName(_))
+            ));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_gives_a_profile_or_an_error(text in "\\PC{0,200}") {
+            let _ = EngineProfile::parse("p", &text);
+        }
+
+        #[test]
+        fn mutated_profiles_never_panic(cut in 0usize..400, insert in "\\PC{0,8}") {
+            let mut text = FULL.to_string();
+            let at = (0..=cut.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+            text.insert_str(at, &insert);
+            let _ = EngineProfile::parse("p", &text);
+        }
+    }
+}

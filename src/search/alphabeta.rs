@@ -262,8 +262,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         beta: i32,
     ) -> i32 {
         let mut best = -INFINITY;
-        for index in line..root_moves.len() {
-            let action = root_moves[index].action;
+        for (offset, root_move) in root_moves[line..].iter_mut().enumerate() {
+            let index = line + offset;
+            let action = root_move.action;
             let mut child = root.clone();
             child.apply(action);
             let next = depth - 1;
@@ -313,14 +314,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             if index != line && value <= alpha {
                 value = -INFINITY;
             }
-            root_moves[index].score = value;
+            root_move.score = value;
             if value > best {
                 best = value;
             }
             if value > alpha {
                 let mut pv = vec![action];
                 pv.extend_from_slice(&self.pv[1]);
-                root_moves[index].pv = pv;
+                root_move.pv = pv;
                 alpha = value;
                 if alpha >= beta {
                     break;

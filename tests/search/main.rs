@@ -4,6 +4,7 @@ mod errors;
 mod exact;
 mod games;
 mod limits;
+mod players;
 mod reference;
 mod reporting;
 mod smp;

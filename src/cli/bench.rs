@@ -6,12 +6,18 @@ use std::time::Instant;
 
 use anyhow::Result;
 
-use crate::game::{Game, Notation};
+use crate::game::Notation;
 use crate::games::GameId;
 
 /// Perft jobs per game: (position string or `None` for the start, depth).
 fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
-    match game {}
+    match game {
+        GameId::Cescacs => &[
+            (None, 4),
+            (Some(crate::games::cescacs::bench::CASTLING), 3),
+            (Some(crate::games::cescacs::bench::PROMOTION), 3),
+        ],
+    }
 }
 
 fn bench_game<G: Notation>(jobs: &[(Option<&str>, u32)]) -> Result<u64> {
@@ -44,6 +50,9 @@ pub fn run(only: Option<GameId>) -> Result<()> {
         total += nodes;
     }
     let seconds = start.elapsed().as_secs_f64();
-    println!("{total} nodes {:.0} nps", total as f64 / seconds.max(1e-9));
+    println!(
+        "{total} nodes {:.0} nps",
+        total as f64 / seconds.max(1e-9)
+    );
     Ok(())
 }

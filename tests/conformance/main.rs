@@ -2,3 +2,5 @@
 //! the same checks of the game contract on its own start positions.
 
 mod suite;
+
+mod cescacs;

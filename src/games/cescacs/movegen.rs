@@ -1,0 +1,654 @@
+//! Attack detection and legal move generation.
+//!
+//! Moves are generated pseudo-legally, piece by piece from the step tables.
+//! When the side to move is not in check, only King moves, pinned men and the
+//! special captures need a legality test (pins are found once per position
+//! along the 12 lines, plus the Elephant's lame two-step); in check every move
+//! is tried on a copy.
+
+use super::board::{capture_dirs, forward, oblique_dirs, rights, Board, Hexes, Special};
+use super::geometry::{hex_color, opposite, step, Hex, DIAG_DIRS, KNIGHT_DIRS, NONE, ORTHO_DIRS};
+use super::moves::{king_home, Move, MoveKind, CASTLINGS};
+use super::piece::{cell, color_of, is_in, kind_of, Color, Kind, DIAG_SLIDERS, EMPTY, JUMPERS, ORTHO_SLIDERS};
+
+/// Elephants step on these diagonals (two forward, two back).
+const ELEPHANT_DIAGS: std::ops::Range<usize> = 8..12;
+
+/// Whether `target` is attacked by `by`'s men, treating `ignore` as empty
+/// and counting `by`'s King leap only if `leap` is set.
+#[must_use]
+pub fn attacked_by(board: &Board, target: Hex, by: Color, ignore: Hex, leap: bool) -> bool {
+    let king = cell(by, Kind::King);
+    let elephant = cell(by, Kind::Elephant);
+    let elephant_back = opposite(forward(by));
+    for d in ORTHO_DIRS {
+        let mut at = step(d, target);
+        if at == NONE {
+            continue;
+        }
+        let first = board.at(at);
+        if first == king || (first == elephant && d == elephant_back) {
+            return true;
+        }
+        if d == elephant_back && (first == EMPTY || at == ignore) {
+            let behind = step(d, at);
+            if behind != NONE && board.at(behind) == elephant {
+                return true;
+            }
+        }
+        loop {
+            let c = board.at(at);
+            if c != EMPTY && at != ignore {
+                if color_of(c) == by && is_in(c, ORTHO_SLIDERS) {
+                    return true;
+                }
+                break;
+            }
+            at = step(d, at);
+            if at == NONE {
+                break;
+            }
+        }
+    }
+    let pawn = cell(by, Kind::Pawn);
+    let pawn_from = capture_dirs(by).map(opposite);
+    for d in DIAG_DIRS {
+        let mut at = step(d, target);
+        if at == NONE {
+            continue;
+        }
+        let first = board.at(at);
+        if first == king
+            || (first == pawn && pawn_from.contains(&d))
+            || (first == elephant && ELEPHANT_DIAGS.contains(&d))
+        {
+            return true;
+        }
+        loop {
+            let c = board.at(at);
+            if c != EMPTY && at != ignore {
+                if color_of(c) == by && is_in(c, DIAG_SLIDERS) {
+                    return true;
+                }
+                break;
+            }
+            at = step(d, at);
+            if at == NONE {
+                break;
+            }
+        }
+    }
+    for d in KNIGHT_DIRS {
+        let at = step(d, target);
+        if at != NONE {
+            let c = board.at(at);
+            if c != EMPTY && color_of(c) == by && (is_in(c, JUMPERS) || (leap && c == king)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether `color`'s King may leap (unmoved and not in check); its leap then
+/// also attacks.
+#[must_use]
+pub fn leap_active(board: &Board, color: Color) -> bool {
+    let king = board.king(color);
+    king != NONE
+        && board.rights(color) & rights::KING != 0
+        && !attacked_by(board, king, color.other(), NONE, false)
+}
+
+/// Whether `target` is attacked by `by`, under the full rule for King leaps.
+#[must_use]
+pub fn attacked(board: &Board, target: Hex, by: Color, ignore: Hex) -> bool {
+    attacked_by(board, target, by, ignore, false) || leap_attacks(board, target, by)
+}
+
+/// Whether `by`'s King attacks `target` by its leap.
+fn leap_attacks(board: &Board, target: Hex, by: Color) -> bool {
+    let king = board.king(by);
+    king != NONE
+        && board.rights(by) & rights::KING != 0
+        && KNIGHT_DIRS.clone().any(|d| step(d, target) == king)
+        && leap_active(board, by)
+}
+
+/// Whether `color`'s King is attacked.
+#[must_use]
+pub fn in_check(board: &Board, color: Color) -> bool {
+    let king = board.king(color);
+    king != NONE && attacked(board, king, color.other(), NONE)
+}
+
+/// Whether a move leaves the mover's King safe (tested on a copy).
+#[must_use]
+pub fn leaves_king_safe(board: &Board, mv: Move) -> bool {
+    let us = board.side();
+    let mut after = board.clone();
+    after.make(mv);
+    !in_check(&after, us)
+}
+
+/// What a side may promote to: per kind, whether a captured man of that kind
+/// is available; bishops per hex colour.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Promotions {
+    kinds: u16,
+    bishop_colors: [bool; 3],
+}
+
+impl Promotions {
+    /// The promotions available to `color` in this position.
+    #[must_use]
+    pub fn of(board: &Board, color: Color) -> Promotions {
+        let mut count = [0u8; 10];
+        let mut bishop_colors = [true; 3];
+        for h in board.men(color).iter() {
+            let kind = kind_of(board.at(h));
+            count[kind as usize] += 1;
+            if kind == Kind::Bishop {
+                bishop_colors[hex_color(h) as usize] = false;
+            }
+        }
+        let mut kinds = 0;
+        for (kind, limit) in [
+            (Kind::Queen, 1),
+            (Kind::Wyvern, 1),
+            (Kind::Rook, 2),
+            (Kind::Pegasus, 2),
+            (Kind::Knight, 2),
+        ] {
+            if count[kind as usize] < limit {
+                kinds |= 1 << kind as u16;
+            }
+        }
+        Promotions {
+            kinds,
+            bishop_colors,
+        }
+    }
+
+    /// The kinds a pawn promoting on `h` may become.
+    pub fn on(self, h: Hex) -> impl Iterator<Item = Kind> {
+        let bishop = self.bishop_colors[hex_color(h) as usize];
+        Kind::REGAINABLE.into_iter().filter(move |&k| {
+            if k == Kind::Bishop {
+                bishop
+            } else {
+                self.kinds & (1 << k as u16) != 0
+            }
+        })
+    }
+}
+
+/// Whether `h` is one of `color`'s promotion hexes (the far edges).
+#[inline]
+#[must_use]
+pub fn is_promotion_hex(color: Color, h: Hex) -> bool {
+    step(forward(color), h) == NONE
+}
+
+/// `color`'s triple-step hexes.
+fn is_triple_step_hex(color: Color, h: Hex) -> bool {
+    TRIPLE_STEP[color.index()].contains(&h)
+}
+
+static TRIPLE_STEP: [[Hex; 8]; 2] = {
+    use super::geometry::hex_index;
+    // B4 C5 D6 E7 G7 H6 I5 K4 and their mirrors.
+    let white = [(3, 4), (4, 5), (5, 6), (6, 7), (8, 7), (9, 6), (10, 5), (11, 4)];
+    let mut out = [[0; 8]; 2];
+    let mut i = 0;
+    while i < 8 {
+        out[0][i] = hex_index(white[i].0, white[i].1);
+        out[1][i] = hex_index(white[i].0, 28 - white[i].1);
+        i += 1;
+    }
+    out
+};
+
+/// The legal-move generator's options.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// Castling allowed; without it the King's leap may not capture.
+    pub castling: bool,
+}
+
+/// Appends the legal moves of the side to move to `out`.
+pub fn legal_moves(board: &Board, rules: Rules, out: &mut Vec<Move>) {
+    let us = board.side();
+    let them = us.other();
+    let king = board.king(us);
+    let checked = king != NONE && attacked(board, king, them, NONE);
+    let promotions = Promotions::of(board, us);
+    if !checked && forced_promotions(board, us, promotions, out) {
+        return;
+    }
+    let start = out.len();
+    let mut generator = Generator {
+        board,
+        us,
+        promotions,
+        out,
+    };
+    for from in board.men(us).iter() {
+        generator.piece_moves(from, rules, checked);
+    }
+    generator.special_captures();
+    if !checked && king != NONE && board.rights(us) & rights::KING != 0 && rules.castling && king == king_home(us) {
+        generator.castlings();
+    }
+    filter_legal(board, checked, start, out);
+}
+
+/// When an awaiting pawn can promote (not in check), in-place promotions are
+/// the only legal moves. Returns whether that is the case.
+fn forced_promotions(board: &Board, us: Color, promotions: Promotions, out: &mut Vec<Move>) -> bool {
+    let start = out.len();
+    let pawn = cell(us, Kind::Pawn);
+    for h in board.men(us).iter() {
+        if board.at(h) == pawn && is_promotion_hex(us, h) {
+            for kind in promotions.on(h) {
+                out.push(Move::new(h, h, MoveKind::PromoteInPlace, Some(kind)));
+            }
+        }
+    }
+    out.len() > start
+}
+
+/// Keeps only the legal moves of `out[start..]`.
+fn filter_legal(board: &Board, checked: bool, start: usize, out: &mut Vec<Move>) {
+    let us = board.side();
+    let king = board.king(us);
+    if king == NONE {
+        return;
+    }
+    if checked {
+        let mut keep = start;
+        for i in start..out.len() {
+            if leaves_king_safe(board, out[i]) {
+                out[keep] = out[i];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+        return;
+    }
+    let pinned = pinned(board, us, king);
+    let them = us.other();
+    let their_king = board.king(them);
+    let their_leap_possible = their_king != NONE && board.rights(them) & rights::KING != 0;
+    let mut keep = start;
+    for i in start..out.len() {
+        let mv = out[i];
+        let from = mv.from();
+        let legal = if from == king {
+            match mv.kind() {
+                MoveKind::Castle => leaves_king_safe(board, mv),
+                _ => {
+                    let to = mv.to();
+                    !attacked_by(board, to, them, king, false)
+                        && !(their_leap_possible
+                            && KNIGHT_DIRS.clone().any(|d| step(d, to) == their_king)
+                            && !leaves_king_safe(board, mv))
+                }
+            }
+        } else if pinned.contains(from) || mv.kind() == MoveKind::EnPassant {
+            leaves_king_safe(board, mv)
+        } else {
+            true
+        };
+        if legal {
+            out[keep] = mv;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// Our men that shield our King from an enemy slider or a lame Elephant
+/// step.
+fn pinned(board: &Board, us: Color, king: Hex) -> Hexes {
+    let mut pinned = Hexes::default();
+    for (dirs, sliders) in [(ORTHO_DIRS, ORTHO_SLIDERS), (DIAG_DIRS, DIAG_SLIDERS)] {
+        for d in dirs {
+            let mut at = step(d, king);
+            let mut shield = NONE;
+            while at != NONE {
+                let c = board.at(at);
+                if c != EMPTY {
+                    if color_of(c) == us {
+                        if shield != NONE {
+                            break;
+                        }
+                        shield = at;
+                    } else {
+                        if shield != NONE && is_in(c, sliders) {
+                            pinned.insert(shield);
+                        }
+                        break;
+                    }
+                }
+                at = step(d, at);
+            }
+        }
+    }
+    let them = us.other();
+    let back = opposite(forward(them));
+    let shield = step(back, king);
+    if shield != NONE && board.at(shield) != EMPTY && color_of(board.at(shield)) == us {
+        let elephant = step(back, shield);
+        if elephant != NONE && board.at(elephant) == cell(them, Kind::Elephant) {
+            pinned.insert(shield);
+        }
+    }
+    pinned
+}
+
+struct Generator<'a> {
+    board: &'a Board,
+    us: Color,
+    promotions: Promotions,
+    out: &'a mut Vec<Move>,
+}
+
+impl Generator<'_> {
+    #[inline]
+    fn is_target(&self, to: Hex) -> bool {
+        let c = self.board.at(to);
+        c == EMPTY || color_of(c) != self.us
+    }
+
+    fn piece_moves(&mut self, from: Hex, rules: Rules, checked: bool) {
+        match kind_of(self.board.at(from)) {
+            Kind::King => self.king(from, rules, checked),
+            Kind::Queen => {
+                self.slides(from, ORTHO_DIRS);
+                self.slides(from, DIAG_DIRS);
+            }
+            Kind::Wyvern => {
+                self.slides(from, ORTHO_DIRS);
+                self.jumps(from);
+            }
+            Kind::Rook => self.slides(from, ORTHO_DIRS),
+            Kind::Pegasus => {
+                self.slides(from, DIAG_DIRS);
+                self.jumps(from);
+            }
+            Kind::Knight => {
+                self.jumps(from);
+                self.rides(from);
+            }
+            Kind::Bishop => self.slides(from, DIAG_DIRS),
+            Kind::Elephant => self.elephant(from),
+            Kind::Pawn => self.pawn(from),
+        }
+    }
+
+    fn slides(&mut self, from: Hex, dirs: std::ops::Range<usize>) {
+        for d in dirs {
+            let mut to = step(d, from);
+            while to != NONE {
+                let c = self.board.at(to);
+                if c == EMPTY {
+                    self.out.push(Move::new(from, to, MoveKind::Plain, None));
+                } else {
+                    if color_of(c) != self.us {
+                        self.out.push(Move::new(from, to, MoveKind::Plain, None));
+                    }
+                    break;
+                }
+                to = step(d, to);
+            }
+        }
+    }
+
+    fn jumps(&mut self, from: Hex) {
+        for d in KNIGHT_DIRS {
+            let to = step(d, from);
+            if to != NONE && self.is_target(to) {
+                self.out.push(Move::new(from, to, MoveKind::Plain, None));
+            }
+        }
+    }
+
+    fn rides(&mut self, from: Hex) {
+        for d in KNIGHT_DIRS {
+            let mid = step(d, from);
+            if mid != NONE && self.board.at(mid) == EMPTY {
+                let to = step(d, mid);
+                if to != NONE && self.board.at(to) == EMPTY {
+                    self.out.push(Move::new(from, to, MoveKind::Plain, None));
+                }
+            }
+        }
+    }
+
+    fn king(&mut self, from: Hex, rules: Rules, checked: bool) {
+        for d in ORTHO_DIRS.chain(DIAG_DIRS) {
+            let to = step(d, from);
+            if to != NONE && self.is_target(to) {
+                self.out.push(Move::new(from, to, MoveKind::Plain, None));
+            }
+        }
+        if checked || self.board.rights(self.us) & rights::KING == 0 {
+            return;
+        }
+        for d in KNIGHT_DIRS {
+            let to = step(d, from);
+            if to != NONE {
+                let c = self.board.at(to);
+                if c == EMPTY || (rules.castling && color_of(c) != self.us) {
+                    self.out.push(Move::new(from, to, MoveKind::Plain, None));
+                }
+            }
+        }
+    }
+
+    fn elephant(&mut self, from: Hex) {
+        let fwd = forward(self.us);
+        let one = step(fwd, from);
+        if one != NONE {
+            if self.is_target(one) {
+                self.out.push(Move::new(from, one, MoveKind::Plain, None));
+            }
+            if self.board.at(one) == EMPTY {
+                let two = step(fwd, one);
+                if two != NONE && self.is_target(two) {
+                    self.out.push(Move::new(from, two, MoveKind::Plain, None));
+                }
+            }
+        }
+        for d in ELEPHANT_DIAGS {
+            let to = step(d, from);
+            if to != NONE && self.is_target(to) {
+                self.out.push(Move::new(from, to, MoveKind::Plain, None));
+            }
+        }
+    }
+
+    /// Pushes a pawn move, once per promotion choice when it reaches a
+    /// promotion hex with pieces available (else it arrives awaiting).
+    fn pawn_move(&mut self, from: Hex, to: Hex, kind: MoveKind) {
+        if is_promotion_hex(self.us, to) {
+            let start = self.out.len();
+            for promo in self.promotions.on(to) {
+                self.out.push(Move::new(from, to, kind, Some(promo)));
+            }
+            if self.out.len() > start {
+                return;
+            }
+        }
+        self.out.push(Move::new(from, to, kind, None));
+    }
+
+    fn pawn(&mut self, from: Hex) {
+        let us = self.us;
+        let fwd = forward(us);
+        let one = step(fwd, from);
+        if one != NONE && self.board.at(one) == EMPTY {
+            self.pawn_move(from, one, MoveKind::Plain);
+            let two = step(fwd, one);
+            if two != NONE && self.board.at(two) == EMPTY {
+                self.pawn_move(from, two, MoveKind::DoubleStep);
+                if is_triple_step_hex(us, from) {
+                    let three = step(fwd, two);
+                    if three != NONE && self.board.at(three) == EMPTY {
+                        self.pawn_move(from, three, MoveKind::TripleStep);
+                    }
+                }
+            }
+        }
+        for &d in oblique_dirs(us) {
+            let to = step(d, from);
+            if to != NONE && self.board.at(to) == EMPTY {
+                self.pawn_move(from, to, MoveKind::Plain);
+            }
+        }
+        for &d in capture_dirs(us) {
+            let to = step(d, from);
+            if to != NONE {
+                let c = self.board.at(to);
+                if c != EMPTY && color_of(c) != us {
+                    self.pawn_move(from, to, MoveKind::Plain);
+                }
+            }
+        }
+    }
+
+    fn special_captures(&mut self) {
+        let board = self.board;
+        match board.special() {
+            Special::None => {}
+            Special::EnPassant { passed, count, .. } => {
+                for &target in &passed[..count as usize] {
+                    for from in board.en_passant_capturers(target) {
+                        self.pawn_move(from, target, MoveKind::EnPassant);
+                    }
+                }
+            }
+            Special::Scornful { scorned, scornful } => {
+                let c = board.at(scornful);
+                if board.at(scorned) == cell(self.us, Kind::Pawn) && c != EMPTY && color_of(c) != self.us {
+                    self.pawn_move(scorned, scornful, MoveKind::Plain);
+                }
+            }
+        }
+    }
+
+    fn castlings(&mut self) {
+        let board = self.board;
+        let us = self.us;
+        let them = us.other();
+        let have = board.rights(us);
+        for (index, castling) in CASTLINGS[us.index()].iter().enumerate() {
+            if castling.needs & have != castling.needs || board.at(castling.king_to) != EMPTY {
+                continue;
+            }
+            let rooks = &castling.rooks[..castling.count];
+            let paths_clear = rooks.iter().all(|&(from, to)| {
+                board.at(from) == cell(us, Kind::Rook) && rook_path_clear(board, from, to)
+            });
+            if !paths_clear {
+                continue;
+            }
+            if !attacked(board, castling.king_to, them, NONE) {
+                self.out.push(Move::castle(us, index));
+            }
+        }
+    }
+}
+
+/// Whether a rook can slide from `from` to `to` along an orthogonal line
+/// through empty hexes, `to` included.
+fn rook_path_clear(board: &Board, from: Hex, to: Hex) -> bool {
+    let d = super::geometry::TABLES.direction_to[from as usize][to as usize] as usize;
+    if !ORTHO_DIRS.contains(&d) {
+        return false;
+    }
+    let mut at = step(d, from);
+    loop {
+        if board.at(at) != EMPTY {
+            return false;
+        }
+        if at == to {
+            return true;
+        }
+        at = step(d, at);
+    }
+}
+
+/// How one checking man attacks the King.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckKind {
+    /// From afar: a hex in between could block it.
+    Afar,
+    /// Adjoining: an adjacent attacker or a jump; no block possible.
+    Adjoining,
+}
+
+/// The men giving check to `color`'s King, and how.
+#[must_use]
+pub fn checkers(board: &Board, color: Color) -> Vec<(Hex, CheckKind)> {
+    let king = board.king(color);
+    if king == NONE {
+        return Vec::new();
+    }
+    let by = color.other();
+    let leap = leap_active(board, by);
+    board
+        .men(by)
+        .iter()
+        .filter_map(|h| man_attacks(board, h, king, leap).map(|kind| (h, kind)))
+        .collect()
+}
+
+/// Whether the man on `from` attacks `target`, and how.
+fn man_attacks(board: &Board, from: Hex, target: Hex, leap: bool) -> Option<CheckKind> {
+    let man = board.at(from);
+    let color = color_of(man);
+    let kind = kind_of(man);
+    let adjacent = |dirs: std::ops::Range<usize>| dirs.into_iter().any(|d| step(d, from) == target);
+    if is_in(man, JUMPERS) || (kind == Kind::King && leap) {
+        if adjacent(KNIGHT_DIRS) {
+            return Some(CheckKind::Adjoining);
+        }
+    }
+    match kind {
+        Kind::King => adjacent(0..12).then_some(CheckKind::Adjoining),
+        Kind::Pawn => capture_dirs(color)
+            .iter()
+            .any(|&d| step(d, from) == target)
+            .then_some(CheckKind::Adjoining),
+        Kind::Elephant => {
+            let fwd = forward(color);
+            let one = step(fwd, from);
+            if one == target || ELEPHANT_DIAGS.into_iter().any(|d| step(d, from) == target) {
+                Some(CheckKind::Adjoining)
+            } else {
+                (one != NONE && board.at(one) == EMPTY && step(fwd, one) == target).then_some(CheckKind::Afar)
+            }
+        }
+        _ => {
+            let d = super::geometry::TABLES.direction_to[from as usize][target as usize] as usize;
+            let slides = (ORTHO_DIRS.contains(&d) && is_in(man, ORTHO_SLIDERS))
+                || (DIAG_DIRS.contains(&d) && is_in(man, DIAG_SLIDERS));
+            if !slides {
+                return None;
+            }
+            let mut at = step(d, from);
+            if at == target {
+                return Some(CheckKind::Adjoining);
+            }
+            while at != target {
+                if board.at(at) != EMPTY {
+                    return None;
+                }
+                at = step(d, at);
+            }
+            Some(CheckKind::Afar)
+        }
+    }
+}

@@ -7,6 +7,7 @@
 //! fast move-path counter.
 
 pub mod bench;
+pub mod eval;
 mod board;
 pub mod geometry;
 mod movegen;

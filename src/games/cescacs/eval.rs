@@ -5,7 +5,6 @@
 
 use super::board::{forward, Board};
 use super::geometry::{step, Hex, DIAG_DIRS, KNIGHT_DIRS, NONE, ORTHO_DIRS, TABLES};
-use super::movegen::attacked_by;
 use super::moves::{Move, MoveKind};
 use super::piece::{color_of, kind_of, Color, Kind, EMPTY};
 use super::Cescacs;
@@ -34,9 +33,11 @@ pub struct Weights {
     pub promotion_threat: i32,
     /// Per own man on the twelve hexes around the King (a shelter).
     pub king_shelter: i32,
-    /// Per hex around the King (and the King's own hex) the enemy attacks,
-    /// scaled by how much of the enemy's attacking force (D, V, R, G) remains.
-    pub king_danger: i32,
+    /// King tropism: per enemy Queen, Wyvern, Rook, Pegasus or Knight within
+    /// three hexes of the King, times `4 − distance` (a cheap stand-in for
+    /// counting attacks on the King's zone, which costs more than the rest
+    /// of the evaluation together).
+    pub king_tropism: i32,
     /// The side to move's initiative.
     pub tempo: i32,
 }
@@ -50,15 +51,11 @@ impl Default for Weights {
             pawn_advance: [0, 120, 70, 40, 20, 10, 5, 0],
             promotion_threat: 40,
             king_shelter: 10,
-            king_danger: 15,
+            king_tropism: 12,
             tempo: 10,
         }
     }
 }
-
-/// The enemy force (D, V, R, G) at which king danger counts in full:
-/// a Queen, a Wyvern and two Rooks.
-const FULL_ATTACK: i32 = 1600 + 1500 + 2 * 1000;
 
 /// The C'escacs evaluator.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,10 +64,22 @@ pub struct CescacsEval {
     pub weights: Weights,
 }
 
+/// The axial coordinates `(q, r)` of `h` (rules §1.3).
+fn axial(h: Hex) -> (i32, i32) {
+    let q = i32::from(TABLES.column[h as usize]) - 7;
+    (q, (i32::from(TABLES.line[h as usize]) - q - 14) / 2)
+}
+
+/// Hexes between `a` and `b` counting edge steps.
+fn hex_distance(a: Hex, b: Hex) -> i32 {
+    let ((qa, ra), (qb, rb)) = (axial(a), axial(b));
+    let (dq, dr) = (qa - qb, ra - rb);
+    dq.abs().max(dr.abs()).max((dq + dr).abs())
+}
+
 /// Straight steps from `h` to `color`'s promotion edge.
 fn promotion_distance(h: Hex, color: Color) -> usize {
-    let q = i32::from(TABLES.column[h as usize]) - 7;
-    let r = (i32::from(TABLES.line[h as usize]) - q - 14) / 2;
+    let (q, r) = axial(h);
     let distance = match color {
         Color::White => 7 - r - q.max(0),
         Color::Black => 7 + q + r - q.max(0),
@@ -129,34 +138,33 @@ impl CescacsEval {
         count
     }
 
-    fn king_safety(&self, board: &Board, color: Color, enemy_force: i32) -> i32 {
+    fn king_safety(&self, board: &Board, color: Color) -> i32 {
         let king = board.king(color);
         if king == NONE {
             return 0;
         }
-        let enemy = color.other();
-        let mut shelter = 0;
-        let mut attacked = i32::from(attacked_by(board, king, enemy, NONE, false));
-        for d in ORTHO_DIRS.chain(DIAG_DIRS) {
-            let at = step(d, king);
-            if at == NONE {
-                continue;
-            }
-            let cell = board.at(at);
-            if cell != EMPTY && color_of(cell) == color {
-                shelter += 1;
-            }
-            attacked += i32::from(attacked_by(board, at, enemy, NONE, false));
-        }
-        let force = enemy_force.min(FULL_ATTACK);
-        shelter * self.weights.king_shelter
-            - attacked * self.weights.king_danger * force / FULL_ATTACK
+        let shelter = ORTHO_DIRS
+            .chain(DIAG_DIRS)
+            .map(|d| step(d, king))
+            .filter(|&at| at != NONE && board.at(at) != EMPTY && color_of(board.at(at)) == color)
+            .count() as i32;
+        let tropism: i32 = board
+            .men(color.other())
+            .iter()
+            .filter(|&h| {
+                matches!(
+                    kind_of(board.at(h)),
+                    Kind::Queen | Kind::Wyvern | Kind::Rook | Kind::Pegasus | Kind::Knight
+                )
+            })
+            .map(|h| (4 - hex_distance(h, king)).max(0))
+            .sum();
+        shelter * self.weights.king_shelter - tropism * self.weights.king_tropism
     }
 
     /// The evaluation of `board` for White.
     fn white_score(&self, board: &Board) -> i32 {
         let mut score = [0i32; 2];
-        let mut force = [0i32; 2];
         for color in [Color::White, Color::Black] {
             let side = color.index();
             let mut bishops = 0;
@@ -164,9 +172,6 @@ impl CescacsEval {
                 let kind = kind_of(board.at(h));
                 score[side] += self.value(kind);
                 match kind {
-                    Kind::Queen | Kind::Wyvern | Kind::Rook | Kind::Pegasus => {
-                        force[side] += self.value(kind);
-                    }
                     Kind::Bishop => bishops += 1,
                     Kind::Pawn => score[side] += self.pawn(board, h, color),
                     _ => {}
@@ -178,8 +183,7 @@ impl CescacsEval {
             }
         }
         for color in [Color::White, Color::Black] {
-            let enemy_force = force[color.other().index()];
-            score[color.index()] += self.king_safety(board, color, enemy_force);
+            score[color.index()] += self.king_safety(board, color);
         }
         score[0] - score[1]
     }
@@ -278,6 +282,20 @@ mod tests {
         .map(|kind| eval.value(kind))
         .collect();
         assert_eq!(values, [100, 200, 300, 400, 800, 1000, 1500, 1600]);
+    }
+
+    #[test]
+    fn hex_distance_counts_edge_steps() {
+        let hex = |name| super::super::geometry::parse_hex(name).unwrap();
+        assert_eq!(hex_distance(hex("F14"), hex("F14")), 0);
+        assert_eq!(hex_distance(hex("F14"), hex("F16")), 1);
+        assert_eq!(hex_distance(hex("F14"), hex("G15")), 1);
+        assert_eq!(
+            hex_distance(hex("F14"), hex("H14")),
+            2,
+            "a diagonal step is two edge steps"
+        );
+        assert_eq!(hex_distance(hex("F0"), hex("F28")), 14);
     }
 
     #[test]

@@ -1,9 +1,11 @@
-//! Alpha-beta search speed (nodes per second) on small test games, until
-//! the real games' evaluators land. Criterion's throughput is in nodes: the
-//! node count of each job is fixed (one thread, fixed depth, fresh table).
+//! Alpha-beta search speed (nodes per second) on C'escacs and on small test
+//! games. Criterion's throughput is in nodes: the node count of each job is
+//! fixed (one thread, fixed depth, fresh table).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tauler::game::Game;
+use tauler::games::cescacs::eval::CescacsEval;
+use tauler::games::cescacs::{Cescacs, Options};
 use tauler::search::{AlphaBeta, Limits, SearchConfig};
 
 #[path = "../tests/search/games/mod.rs"]
@@ -24,6 +26,20 @@ fn config() -> SearchConfig {
 fn search_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
+
+    let cescacs = Cescacs::new(&Options::default());
+    let run = || {
+        let config = SearchConfig {
+            late_move_reductions: true,
+            ..config()
+        };
+        AlphaBeta::new(CescacsEval::default(), config)
+            .search(&cescacs, &Limits::depth(4))
+            .map(|result| result.nodes)
+            .unwrap_or(0)
+    };
+    group.throughput(Throughput::Elements(run()));
+    group.bench_function("cescacs-start-depth4", |b| b.iter(run));
 
     let connect4 = ConnectFour::new(&Size::default());
     let run = || {

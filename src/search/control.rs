@@ -8,8 +8,10 @@ use std::time::{Duration, Instant};
 use super::limits::Limits;
 use super::timeman::TimePlan;
 
-/// Nodes a thread counts locally before it publishes them and reads the clock.
-pub const POLL_INTERVAL: u64 = 1024;
+/// Nodes a thread counts locally before it publishes them and reads the
+/// clock. Small, because a node can cost tens of microseconds in a game with
+/// a heavy evaluation, and a search may overrun its time by at most 5% + 10 ms.
+pub const POLL_INTERVAL: u64 = 128;
 
 /// Shared stopping state of one search.
 #[derive(Debug)]

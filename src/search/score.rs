@@ -142,3 +142,45 @@ impl fmt::Display for Score {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn returns(a: f64, b: f64) -> Returns {
+        [a, b].into_iter().collect()
+    }
+
+    #[test]
+    fn results_map_to_their_bands() {
+        assert_eq!(terminal_score(&returns(1.0, 0.0), 0, 3), MATE - 3);
+        assert_eq!(terminal_score(&returns(1.0, 0.0), 1, 3), -MATE + 3);
+        assert_eq!(terminal_score(&returns(0.5, 0.5), 1, 3), 0);
+        let stalemate = terminal_score(&returns(0.75, 0.25), 0, 2);
+        assert_eq!(stalemate, DECIDED_BASE + DECIDED_RANGE / 2 - 2);
+        assert_eq!(terminal_score(&returns(0.75, 0.25), 1, 2), -stalemate);
+        let two_thirds = terminal_score(&returns(2.0 / 3.0, 1.0 / 3.0), 0, 2);
+        assert!(EVAL_LIMIT < two_thirds && two_thirds < stalemate);
+        assert!(stalemate < MATE_BOUND);
+    }
+
+    #[test]
+    fn table_scores_round_trip_at_any_ply() {
+        for score in [0, 57, -EVAL_LIMIT, MATE - 5, -MATE + 9, DECIDED_BASE + 300] {
+            for ply in [0, 1, 17, 100] {
+                assert_eq!(from_table(to_table(score, ply), ply), score);
+            }
+        }
+        assert_eq!(to_table(MATE - 7, 4), MATE - 3, "stored relative to the node");
+    }
+
+    #[test]
+    fn scores_print_as_uci() {
+        assert_eq!(Score(35).to_string(), "cp 35");
+        assert_eq!(Score(MATE - 1).to_string(), "mate 1");
+        assert_eq!(Score(MATE - 3).to_string(), "mate 2");
+        assert_eq!(Score(-MATE + 2).to_string(), "mate -1");
+        assert_eq!(Score(-MATE + 4).to_string(), "mate -2");
+        assert_eq!(Score(DECIDED_BASE).to_string(), format!("cp {DECIDED_BASE}"));
+    }
+}

@@ -8,4 +8,5 @@ mod limits;
 mod players;
 mod reference;
 mod reporting;
+mod results;
 mod smp;

@@ -4,6 +4,7 @@
 pub mod connect4;
 pub mod nim;
 pub mod tictactoe;
+pub mod tree;
 
 use thiserror::Error;
 

@@ -24,7 +24,7 @@ fn legal(state: &ConnectFour) -> Vec<u8> {
 
 /// Slack allowed on a loaded machine on top of the 5% + 10 ms the searcher
 /// promises; generous so that the test cannot be flaky.
-const SCHEDULER_SLACK: Duration = Duration::from_millis(400);
+pub const SCHEDULER_SLACK: Duration = Duration::from_millis(400);
 
 #[test]
 fn a_node_limit_is_exact_with_one_thread() {

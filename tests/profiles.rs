@@ -29,3 +29,19 @@ fn every_shipped_profile_loads() {
     }
     assert!(count >= 2, "found {count} profiles");
 }
+
+#[test]
+fn the_cescacs_profiles_build_players_that_move() {
+    use tauler::engine::build_standard_player;
+    use tauler::game::Game;
+    use tauler::games::cescacs::{Cescacs, Options};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("engines");
+    let start = Cescacs::new(&Options::default());
+    let mut actions = Vec::new();
+    start.legal_actions(&mut actions);
+    for name in ["cescacs-weak", "cescacs-random"] {
+        let profile = EngineProfile::load_from(&dir, name).unwrap();
+        let mut player = build_standard_player::<Cescacs>(&profile, 7).unwrap();
+        assert!(actions.contains(&player.choose(&start).unwrap()), "{name}");
+    }
+}

@@ -1,7 +1,7 @@
 //! From a profile to a player of a concrete game.
 
 use crate::game::Game;
-use crate::search::Evaluator;
+use crate::search::{AlphaBetaGame, Evaluator};
 
 use super::alphabeta_player::AlphaBetaPlayer;
 use super::player::Player;
@@ -25,4 +25,12 @@ pub fn build_player<G: Game, E: Evaluator<G> + 'static>(
         )),
         SearcherKind::Random => Box::new(RandomPlayer::new(seed)),
     })
+}
+
+/// The player `profile` describes for `G`, with the game's standard evaluator.
+pub fn build_standard_player<G: AlphaBetaGame>(
+    profile: &EngineProfile,
+    seed: u64,
+) -> Result<Box<dyn Player<G>>, ProfileError> {
+    build_player(profile, G::Evaluator::default(), seed)
 }

@@ -10,7 +10,7 @@ pub mod profile;
 pub mod random;
 
 pub use alphabeta_player::AlphaBetaPlayer;
-pub use build::build_player;
+pub use build::{build_player, build_standard_player};
 pub use human::HumanPlayer;
 pub use player::{Player, PlayerError};
 pub use profile::{EngineProfile, LimitSpec, ProfileError, SearcherKind};

@@ -4,7 +4,7 @@
 //! Each game supplies its evaluator in its own folder; the searcher knows
 //! only this trait.
 
-use crate::game::Game;
+use crate::game::{Game, Notation};
 
 /// Static knowledge of a game, used by the alpha-beta searcher.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -27,4 +27,12 @@ pub trait Evaluator<G: Game>: Send + Sync {
         let _ = (state, action);
         0
     }
+}
+
+/// A game the alpha-beta searcher can play, and the evaluator it plays with
+/// by default, so that front ends can build an engine from the game type
+/// alone (`AlphaBeta::<G, G::Evaluator>::new(Default::default(), config)`).
+pub trait AlphaBetaGame: Notation {
+    /// The game's standard evaluator.
+    type Evaluator: Evaluator<Self> + Default + Clone + 'static;
 }

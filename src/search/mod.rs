@@ -17,7 +17,7 @@ pub mod timeman;
 pub mod tt;
 
 pub use config::SearchConfig;
-pub use evaluator::Evaluator;
+pub use evaluator::{AlphaBetaGame, Evaluator};
 pub use info::{bestmove_line, format_pv, info_line, PvLine, SearchInfo, SearchResult};
 pub use limits::{Clock, Limits};
 pub use score::Score;

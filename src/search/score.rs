@@ -171,7 +171,11 @@ mod tests {
                 assert_eq!(from_table(to_table(score, ply), ply), score);
             }
         }
-        assert_eq!(to_table(MATE - 7, 4), MATE - 3, "stored relative to the node");
+        assert_eq!(
+            to_table(MATE - 7, 4),
+            MATE - 3,
+            "stored relative to the node"
+        );
     }
 
     #[test]
@@ -181,6 +185,9 @@ mod tests {
         assert_eq!(Score(MATE - 3).to_string(), "mate 2");
         assert_eq!(Score(-MATE + 2).to_string(), "mate -1");
         assert_eq!(Score(-MATE + 4).to_string(), "mate -2");
-        assert_eq!(Score(DECIDED_BASE).to_string(), format!("cp {DECIDED_BASE}"));
+        assert_eq!(
+            Score(DECIDED_BASE).to_string(),
+            format!("cp {DECIDED_BASE}")
+        );
     }
 }

@@ -8,7 +8,7 @@ use super::geometry::{step, Hex, DIAG_DIRS, KNIGHT_DIRS, NONE, ORTHO_DIRS, TABLE
 use super::moves::{Move, MoveKind};
 use super::piece::{color_of, kind_of, Color, Kind, EMPTY};
 use super::Cescacs;
-use crate::search::Evaluator;
+use crate::search::{AlphaBetaGame, Evaluator};
 
 /// The evaluation's weights, each named for what it rewards.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,6 +204,10 @@ impl CescacsEval {
         }
         bonus
     }
+}
+
+impl AlphaBetaGame for Cescacs {
+    type Evaluator = CescacsEval;
 }
 
 impl Evaluator<Cescacs> for CescacsEval {

@@ -2,6 +2,21 @@
 //! a shared lock-free transposition table, quiescence, aspiration windows,
 //! optional late-move reductions, Lazy SMP, multi-PV) serves the two-player
 //! perfect-information games; a game plugs in through an [`Evaluator`].
+//!
+//! Calling it from a front end (`analyse`, `play`, a referee):
+//!
+//! ```text
+//! let mut searcher = AlphaBeta::new(G::Evaluator::default(), config); // G: AlphaBetaGame
+//! searcher.set_multipv(k);
+//! searcher.set_threads(t);
+//! let result = searcher.search_with(&state, &Limits::movetime(ms), |info| {
+//!     println!("{}", info_line(&state, info));
+//! })?;
+//! println!("{}", bestmove_line(&state, &result));
+//! ```
+//!
+//! The searcher keeps its table between calls (call `new_game` between
+//! games); `stop_handle` stops a running search from another thread.
 
 pub mod alphabeta;
 pub mod config;

@@ -66,5 +66,42 @@ fn search_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, search_benches);
+/// Lazy SMP: time to reach a fixed depth on a few C'escacs positions with
+/// one thread and with two, side by side.
+fn smp_benches(c: &mut Criterion) {
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+    let start = Cescacs::new(&Options::default());
+    let positions: Vec<Cescacs> = (0..4)
+        .map(|walk| games::random_walk(&start, 6 * walk, &mut rng))
+        .collect();
+    let mut group = c.benchmark_group("search-smp");
+    group.sample_size(10);
+    for threads in [1, 2] {
+        let config = SearchConfig {
+            threads,
+            late_move_reductions: true,
+            ..config()
+        };
+        group.bench_function(
+            format!("cescacs-4-positions-depth5-{threads}-threads"),
+            |b| {
+                b.iter(|| {
+                    positions
+                        .iter()
+                        .map(|state| {
+                            AlphaBeta::new(CescacsEval::default(), config.clone())
+                                .search(state, &Limits::depth(5))
+                                .map(|result| result.depth)
+                                .unwrap_or(0)
+                        })
+                        .sum::<u32>()
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, search_benches, smp_benches);
 criterion_main!(benches);

@@ -1,5 +1,6 @@
 //! The alpha-beta searcher on small games with exactly known values.
 
+mod camelot;
 mod cescacs;
 mod errors;
 mod exact;

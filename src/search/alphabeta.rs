@@ -661,6 +661,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.actions[ply] = actions;
 
         let mut best = -INFINITY;
+        let mut stand_pat = None;
         if list.len() < all || all == 0 {
             best = self.evaluate(state);
             if best >= beta || list.is_empty() {
@@ -668,9 +669,18 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 return best;
             }
             alpha = alpha.max(best);
+            stand_pat = Some(best);
         }
         for n in 0..list.len() {
             let action = pick_next(&mut list, n).action;
+            if let Some(stand) = stand_pat.filter(|_| config.delta_pruning) {
+                let hopeless = evaluator
+                    .capture_gain(state, action)
+                    .is_some_and(|gain| stand + gain + config.delta_margin <= alpha);
+                if hopeless {
+                    continue;
+                }
+            }
             let mut child = state.clone();
             child.apply(action);
             let value = self.child_value(

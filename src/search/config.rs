@@ -18,6 +18,12 @@ pub struct SearchConfig {
     pub quiescence: bool,
     /// How deep quiescence may go below the nominal depth, in plies.
     pub quiescence_plies: usize,
+    /// Delta pruning: in quiescence, a noisy action whose most optimistic
+    /// gain (see `Evaluator::capture_gain`) plus `delta_margin` cannot lift
+    /// the standing evaluation to alpha is skipped.
+    pub delta_pruning: bool,
+    /// The positional slack allowed for in delta pruning.
+    pub delta_margin: i32,
     /// Half-width of the aspiration window around the previous score; 0 disables.
     pub aspiration_window: i32,
     /// Aspiration windows are used from this depth on.
@@ -39,6 +45,8 @@ impl Default for SearchConfig {
             multipv: 1,
             quiescence: true,
             quiescence_plies: 16,
+            delta_pruning: true,
+            delta_margin: 200,
             aspiration_window: 35,
             aspiration_min_depth: 4,
             late_move_reductions: false,

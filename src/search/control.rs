@@ -11,7 +11,7 @@ use super::timeman::TimePlan;
 /// Nodes a thread counts locally before it publishes them and reads the
 /// clock. Small, because a node can cost tens of microseconds in a game with
 /// a heavy evaluation, and a search may overrun its time by at most 5% + 10 ms.
-pub const POLL_INTERVAL: u64 = 128;
+pub const POLL_INTERVAL: u64 = 32;
 
 /// Shared stopping state of one search.
 #[derive(Debug)]

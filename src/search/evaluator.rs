@@ -21,6 +21,14 @@ pub trait Evaluator<G: Game>: Send + Sync {
         false
     }
 
+    /// The most a noisy action can gain in evaluation units (the captured
+    /// man's value, plus what a promotion adds), for delta pruning in
+    /// quiescence; `None` (the default) never prunes the action.
+    fn capture_gain(&self, state: &G, action: G::Action) -> Option<i32> {
+        let _ = (state, action);
+        None
+    }
+
     /// An ordering value for a noisy action, higher first (e.g. most valuable
     /// victim, least valuable attacker).
     fn action_value(&self, state: &G, action: G::Action) -> i32 {

@@ -150,3 +150,39 @@ fn movetime_holds_with_a_heavy_game() {
     );
     assert!(result.depth >= 1);
 }
+
+#[test]
+fn delta_pruning_saves_nodes_and_keeps_the_tactic() {
+    let state = Cescacs::parse_position("/27:1k/14:3d3/8:3R3/1:1K/ w - - 0 1", &Options::default())
+        .unwrap();
+    let mut nodes = Vec::new();
+    for delta_pruning in [false, true] {
+        let config = SearchConfig {
+            delta_pruning,
+            ..config()
+        };
+        let result = AlphaBeta::new(CescacsEval::default(), config)
+            .search(&state, &Limits::depth(4))
+            .unwrap();
+        assert_eq!(state.format_action(result.best), "RF8×DF14");
+        nodes.push(result.nodes);
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+    for _ in 0..3 {
+        let state = random_walk(&Cescacs::new(&Options::default()), 30, &mut rng);
+        if state.turn() == Turn::Terminal {
+            continue;
+        }
+        for (slot, delta_pruning) in [false, true].into_iter().enumerate() {
+            let config = SearchConfig {
+                delta_pruning,
+                ..config()
+            };
+            let result = AlphaBeta::new(CescacsEval::default(), config)
+                .search(&state, &Limits::depth(3))
+                .unwrap();
+            nodes[slot] += result.nodes;
+        }
+    }
+    assert!(nodes[1] < nodes[0], "{nodes:?}");
+}

@@ -188,6 +188,23 @@ impl CescacsEval {
         score[0] - score[1]
     }
 
+    /// Material an action wins: the victim, plus the promoted man less the pawn.
+    fn material_gain(&self, state: &Cescacs, action: Move) -> i32 {
+        let board = state.board();
+        let victim = match action.kind() {
+            MoveKind::EnPassant => self.value(Kind::Pawn),
+            MoveKind::Castle => 0,
+            _ => match board.at(action.to()) {
+                EMPTY => 0,
+                cell => self.value(kind_of(cell)),
+            },
+        };
+        let promotion = action
+            .promotion()
+            .map_or(0, |kind| self.value(kind) - self.value(Kind::Pawn));
+        victim + promotion
+    }
+
     fn pawn(&self, board: &Board, h: Hex, color: Color) -> i32 {
         let distance = promotion_distance(h, color);
         let mut bonus = self
@@ -232,25 +249,15 @@ impl Evaluator<Cescacs> for CescacsEval {
     /// Most valuable victim first, then least valuable attacker; a promotion
     /// adds what the pawn becomes.
     fn action_value(&self, state: &Cescacs, action: Move) -> i32 {
-        let board = state.board();
-        let victim = match action.kind() {
-            MoveKind::EnPassant => self.value(Kind::Pawn),
-            MoveKind::Castle => 0,
-            _ => {
-                let cell = board.at(action.to());
-                if cell == EMPTY {
-                    0
-                } else {
-                    self.value(kind_of(cell))
-                }
-            }
-        };
-        let attacker = match board.at(action.from()) {
+        let attacker = match state.board().at(action.from()) {
             EMPTY => 0,
             cell => self.value(kind_of(cell)),
         };
-        let promotion = action.promotion().map_or(0, |kind| self.value(kind));
-        16 * (victim + promotion) - attacker / 16
+        16 * self.material_gain(state, action) - attacker / 16
+    }
+
+    fn capture_gain(&self, state: &Cescacs, action: Move) -> Option<i32> {
+        Some(self.material_gain(state, action))
     }
 }
 

@@ -13,12 +13,15 @@
 //!     println!("{}", info_line(&state, info));
 //! })?;
 //! println!("{}", bestmove_line(&state, &result));
+//! // or, the same in one call:
+//! let result = analyse(&mut searcher, &state, &limits, &mut std::io::stdout().lock())?;
 //! ```
 //!
 //! The searcher keeps its table between calls (call `new_game` between
 //! games); `stop_handle` stops a running search from another thread.
 
 pub mod alphabeta;
+pub mod analysis;
 pub mod config;
 pub mod control;
 pub mod evaluator;
@@ -31,6 +34,7 @@ pub mod smp;
 pub mod timeman;
 pub mod tt;
 
+pub use analysis::{analyse, AnalysisError};
 pub use config::SearchConfig;
 pub use evaluator::{AlphaBetaGame, Evaluator};
 pub use info::{bestmove_line, format_pv, info_line, PvLine, SearchInfo, SearchResult};

@@ -141,3 +141,22 @@ fn multipv_reports_every_line_each_iteration() {
         .collect();
     assert_eq!(seen, expected);
 }
+
+#[test]
+fn analyse_streams_info_lines_then_bestmove() {
+    let start = ConnectFour::new(&Size::default());
+    let mut searcher = AlphaBeta::new(WindowEval, exact_config());
+    let mut out = Vec::new();
+    let result =
+        tauler::search::analyse(&mut searcher, &start, &Limits::depth(4), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5);
+    for (depth, line) in lines[..4].iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("info depth {} ", depth + 1)),
+            "{line}"
+        );
+    }
+    assert_eq!(lines[4], bestmove_line(&start, &result));
+}

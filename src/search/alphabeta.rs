@@ -420,7 +420,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let evaluator = self.shared.evaluator;
         list.clear();
         list.extend(actions.iter().enumerate().map(|(index, &action)| {
-            let index = index as u16;
+            let index = u16::try_from(index).unwrap_or(u16::MAX);
             let noisy = evaluator.is_noisy(state, action);
             let key = if hash_action == Some(index) {
                 HASH_ACTION
@@ -654,7 +654,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     action,
                     key: evaluator.action_value(state, action),
                     noisy: true,
-                    index: index as u16,
+                    index: u16::try_from(index).unwrap_or(u16::MAX),
                 }),
         );
         let all = actions.len();

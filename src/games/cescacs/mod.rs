@@ -4,11 +4,12 @@
 //! `geometry` is the board, `piece` the men, `board` a position and how moves
 //! change it, `movegen` attacks and legal moves, `rules` how a game ends,
 //! `pdtl` and `notation` the author's position and move text, `perft` the
-//! fast move-path counter.
+//! fast move-path counter, `eval` the static evaluation for alpha-beta.
 
 pub mod bench;
 mod board;
 mod display;
+pub mod eval;
 pub mod geometry;
 mod movegen;
 mod moves;

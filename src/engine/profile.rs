@@ -1,0 +1,376 @@
+//! Engine profiles: `engines/<name>.toml` names a player — the game, the
+//! searcher, its parameters and its limits per move.
+//!
+//! ```toml
+//! game = "cescacs"
+//! searcher = "alphabeta"          # or "random"
+//! description = "full strength"
+//! options = ["stalemate=two-thirds"]   # the game's rule options, KEY=VALUE
+//!
+//! [parameters]                    # the searcher's settings (SearchConfig)
+//! threads = 1
+//! hash_mb = 64
+//! late_move_reductions = true
+//!
+//! [limits]                        # per move; any combination
+//! movetime_ms = 100
+//! depth = 12
+//! nodes = 1000000
+//! clock_ms = 60000                # a game clock instead of a fixed time
+//! increment_ms = 1000
+//! moves_to_go = 40
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::game::{GameOptions, OptionError};
+use crate::search::{Clock, Limits, SearchConfig};
+
+/// The folder profiles are loaded from, relative to the working directory.
+pub const PROFILE_DIR: &str = "engines";
+
+/// Why a profile could not be used.
+#[derive(Debug, Error)]
+pub enum ProfileError {
+    /// Profile names are plain words (letters, digits, `-`, `_`).
+    #[error("`{0}` is not a profile name (use letters, digits, `-` and `_`)")]
+    BadName(String),
+    /// No such file.
+    #[error("no engine profile `{name}` (looked for {})", path.display())]
+    NotFound {
+        /// The name asked for.
+        name: String,
+        /// The file looked for.
+        path: PathBuf,
+    },
+    /// The file could not be read.
+    #[error("cannot read engine profile {}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The failure.
+        source: std::io::Error,
+    },
+    /// The text is not a valid profile.
+    #[error("engine profile `{name}` is invalid: {message}")]
+    Invalid {
+        /// The profile.
+        name: String,
+        /// What is wrong, from the TOML reader.
+        message: String,
+    },
+    /// The profile plays another game.
+    #[error("engine profile `{name}` plays {found}, not {expected}")]
+    WrongGame {
+        /// The profile.
+        name: String,
+        /// The game wanted.
+        expected: String,
+        /// The game the profile names.
+        found: String,
+    },
+    /// One of the profile's game options is wrong.
+    #[error("engine profile `{name}`: {source}")]
+    Option {
+        /// The profile.
+        name: String,
+        /// The option error.
+        source: OptionError,
+    },
+}
+
+/// Which searcher a profile uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearcherKind {
+    /// Alpha-beta with the game's evaluator.
+    AlphaBeta,
+    /// A uniformly random legal action.
+    Random,
+}
+
+/// Per-move limits as written in a profile.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LimitSpec {
+    /// Fixed time per move, in milliseconds.
+    pub movetime_ms: Option<u64>,
+    /// Fixed depth.
+    pub depth: Option<u32>,
+    /// Fixed node count.
+    pub nodes: Option<u64>,
+    /// A game clock, in milliseconds (with the two fields below).
+    pub clock_ms: Option<u64>,
+    /// The clock's increment per move, in milliseconds.
+    pub increment_ms: Option<u64>,
+    /// Moves per time control.
+    pub moves_to_go: Option<u32>,
+}
+
+impl LimitSpec {
+    /// The search limits this describes.
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime_ms.map(Duration::from_millis),
+            clock: self.clock_ms.map(|clock| Clock {
+                remaining: Duration::from_millis(clock),
+                increment: Duration::from_millis(self.increment_ms.unwrap_or(0)),
+                moves_to_go: self.moves_to_go,
+            }),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProfileFile {
+    game: String,
+    searcher: SearcherKind,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    options: Vec<String>,
+    #[serde(default)]
+    parameters: toml::Table,
+    #[serde(default)]
+    limits: LimitSpec,
+}
+
+/// A named player definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineProfile {
+    /// The profile's name (its file name without `.toml`).
+    pub name: String,
+    /// The game's command-line name.
+    pub game: String,
+    /// The searcher.
+    pub searcher: SearcherKind,
+    /// One line for humans.
+    pub description: String,
+    /// Rule options of the game, `KEY=VALUE`.
+    pub options: Vec<String>,
+    /// The searcher's parameters, read by [`EngineProfile::search_config`].
+    pub parameters: toml::Table,
+    /// Limits per move.
+    pub limits: LimitSpec,
+}
+
+fn check_name(name: &str) -> Result<(), ProfileError> {
+    let plain = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if plain {
+        Ok(())
+    } else {
+        Err(ProfileError::BadName(name.to_string()))
+    }
+}
+
+impl EngineProfile {
+    /// Reads a profile from its TOML text.
+    pub fn parse(name: &str, text: &str) -> Result<Self, ProfileError> {
+        let file: ProfileFile = toml::from_str(text).map_err(|error| ProfileError::Invalid {
+            name: name.to_string(),
+            message: error.message().to_string(),
+        })?;
+        let profile = Self {
+            name: name.to_string(),
+            game: file.game,
+            searcher: file.searcher,
+            description: file.description,
+            options: file.options,
+            parameters: file.parameters,
+            limits: file.limits,
+        };
+        profile.search_config()?;
+        Ok(profile)
+    }
+
+    /// Loads `<dir>/<name>.toml`.
+    pub fn load_from(dir: &Path, name: &str) -> Result<Self, ProfileError> {
+        check_name(name)?;
+        let path = dir.join(format!("{name}.toml"));
+        let text = std::fs::read_to_string(&path).map_err(|source| {
+            if source.kind() == std::io::ErrorKind::NotFound {
+                ProfileError::NotFound {
+                    name: name.to_string(),
+                    path: path.clone(),
+                }
+            } else {
+                ProfileError::Io {
+                    path: path.clone(),
+                    source,
+                }
+            }
+        })?;
+        Self::parse(name, &text)
+    }
+
+    /// Loads `engines/<name>.toml` from the working directory.
+    pub fn load(name: &str) -> Result<Self, ProfileError> {
+        Self::load_from(Path::new(PROFILE_DIR), name)
+    }
+
+    /// The alpha-beta settings from `[parameters]` (defaults for the rest).
+    pub fn search_config(&self) -> Result<SearchConfig, ProfileError> {
+        if self.searcher != SearcherKind::AlphaBeta {
+            return Ok(SearchConfig::default());
+        }
+        self.parameters
+            .clone()
+            .try_into()
+            .map_err(|error: toml::de::Error| ProfileError::Invalid {
+                name: self.name.clone(),
+                message: format!("[parameters]: {}", error.message()),
+            })
+    }
+
+    /// Checks that the profile plays `game`.
+    pub fn expect_game(&self, game: &str) -> Result<(), ProfileError> {
+        if self.game == game {
+            Ok(())
+        } else {
+            Err(ProfileError::WrongGame {
+                name: self.name.clone(),
+                expected: game.to_string(),
+                found: self.game.clone(),
+            })
+        }
+    }
+
+    /// The game's rule options, from defaults plus the profile's `options`.
+    pub fn game_options<O: GameOptions>(&self) -> Result<O, ProfileError> {
+        O::from_pairs(self.options.iter().map(String::as_str)).map_err(|source| {
+            ProfileError::Option {
+                name: self.name.clone(),
+                source,
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const FULL: &str = r#"
+game = "cescacs"
+searcher = "alphabeta"
+description = "test"
+options = ["stalemate=two-thirds"]
+
+[parameters]
+threads = 2
+hash_mb = 4
+late_move_reductions = true
+
+[limits]
+movetime_ms = 250
+clock_ms = 60000
+increment_ms = 500
+"#;
+
+    #[test]
+    fn a_full_profile_reads_back() {
+        let profile = EngineProfile::parse("strong", FULL).unwrap();
+        assert_eq!(profile.game, "cescacs");
+        assert_eq!(profile.searcher, SearcherKind::AlphaBeta);
+        assert_eq!(profile.options, ["stalemate=two-thirds"]);
+        let config = profile.search_config().unwrap();
+        assert_eq!((config.threads, config.hash_mb), (2, 4));
+        assert!(config.late_move_reductions);
+        assert_eq!(config.multipv, SearchConfig::default().multipv);
+        let limits = profile.limits.limits();
+        assert_eq!(limits.movetime, Some(Duration::from_millis(250)));
+        let clock = limits.clock.unwrap();
+        assert_eq!(clock.remaining, Duration::from_secs(60));
+        assert_eq!(clock.increment, Duration::from_millis(500));
+        assert!(profile.expect_game("cescacs").is_ok());
+        assert!(matches!(
+            profile.expect_game("camelot"),
+            Err(ProfileError::WrongGame { .. })
+        ));
+    }
+
+    #[test]
+    fn a_minimal_random_profile_reads() {
+        let profile =
+            EngineProfile::parse("rnd", "game = \"camelot\"\nsearcher = \"random\"\n").unwrap();
+        assert_eq!(profile.searcher, SearcherKind::Random);
+        assert_eq!(profile.limits.limits(), Limits::default());
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        for (text, needle) in [
+            ("game = \"x\"\n", "searcher"),
+            ("game = \"x\"\nsearcher = \"minimax\"\n", "minimax"),
+            (
+                "game = \"x\"\nsearcher = \"random\"\ncolour = 1\n",
+                "colour",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[parameters]\nthreds = 2\n",
+                "threds",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[limits]\nmovetime = 2\n",
+                "movetime",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[parameters]\nthreads = \"two\"\n",
+                "parameters",
+            ),
+        ] {
+            let error = EngineProfile::parse("p", text).unwrap_err();
+            assert!(matches!(error, ProfileError::Invalid { .. }), "{error}");
+            assert!(
+                error.to_string().contains(needle),
+                "`{error}` lacks `{needle}`"
+            );
+        }
+    }
+
+    #[test]
+    fn names_and_files_are_checked() {
+        let dir = std::env::temp_dir().join(format!("tauler-profiles-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("fast.toml"), FULL).unwrap();
+        assert_eq!(EngineProfile::load_from(&dir, "fast").unwrap().name, "fast");
+        assert!(matches!(
+            EngineProfile::load_from(&dir, "missing"),
+            Err(ProfileError::NotFound { .. })
+        ));
+        for bad in ["../fast", "", "a b", "x/y"] {
+            assert!(matches!(
+                EngineProfile::load_from(&dir, bad),
+                Err(ProfileError::BadName(_))
+            ));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_gives_a_profile_or_an_error(text in "\\PC{0,200}") {
+            let _ = EngineProfile::parse("p", &text);
+        }
+
+        #[test]
+        fn mutated_profiles_never_panic(cut in 0usize..400, insert in "\\PC{0,8}") {
+            let mut text = FULL.to_string();
+            let at = (0..=cut.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+            text.insert_str(at, &insert);
+            let _ = EngineProfile::parse("p", &text);
+        }
+    }
+}

@@ -1,0 +1,712 @@
+//! One search thread: iterative deepening over a principal-variation
+//! (negamax) alpha-beta search with quiescence, for two-player games whose
+//! turns need not alternate.
+//!
+//! Every score is from the view of the seat to move at its node. Going from a
+//! node to a child, the score and window are negated only when the child's
+//! seat to move differs; a seat that moves twice in a row keeps its window.
+//! Terminal children are scored from the mover's view directly.
+
+use crate::game::{Game, Seat, Turn};
+
+use super::config::SearchConfig;
+use super::control::{Control, POLL_INTERVAL};
+use super::evaluator::Evaluator;
+use super::info::{PvLine, SearchInfo};
+use super::ordering::{pick_next, Candidate, MoveOrdering, HASH_ACTION, KILLER, NOISY_BASE};
+use super::score::{
+    from_table, terminal_score, to_table, Score, EVAL_LIMIT, INFINITY, MATE, MAX_PLY,
+};
+use super::tt::{Bound, Entry, TranspositionTable};
+
+/// How a child is to be searched.
+#[derive(Clone, Copy, Debug)]
+enum Node {
+    /// Full-width search to `depth`; `pv` marks principal-variation nodes.
+    Full { depth: u32, pv: bool },
+    /// Quiescence, `qply` plies below the nominal leaf.
+    Quiet { qply: usize },
+}
+
+/// A root action and what the current iteration found for it.
+#[derive(Clone, Debug)]
+struct RootMove<A> {
+    action: A,
+    score: i32,
+    pv: Vec<A>,
+}
+
+/// What a thread leaves behind.
+#[derive(Clone, Debug)]
+pub struct Outcome<A> {
+    /// The lines of the last completed iteration, best first (empty if none).
+    pub lines: Vec<PvLine<A>>,
+    /// The last completed depth (0 if none).
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: usize,
+    /// The root action to fall back on when no iteration completed.
+    pub fallback: A,
+    /// Whether the search met a chance node (and stopped).
+    pub met_chance: bool,
+}
+
+/// What one thread searches and shares.
+pub struct Shared<'a, G: Game, E> {
+    /// The static evaluation.
+    pub evaluator: &'a E,
+    /// The table all threads share.
+    pub tt: &'a TranspositionTable,
+    /// Stopping state all threads share.
+    pub control: &'a Control,
+    /// Search parameters.
+    pub config: &'a SearchConfig,
+    /// The last depth to search.
+    pub max_depth: u32,
+    /// Keeps `G` in the type.
+    pub game: std::marker::PhantomData<fn(&G)>,
+}
+
+/// One search thread's working state.
+pub struct Worker<'a, G: Game, E> {
+    shared: Shared<'a, G, E>,
+    id: usize,
+    ordering: &'a mut MoveOrdering<G::Action>,
+    pv: Vec<Vec<G::Action>>,
+    actions: Vec<Vec<G::Action>>,
+    candidates: Vec<Vec<Candidate<G::Action>>>,
+    quiets: Vec<Vec<G::Action>>,
+    pending: u64,
+    seldepth: usize,
+    aborted: bool,
+    met_chance: bool,
+}
+
+impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
+    /// A thread numbered `id` (0 is the main thread, which reports).
+    pub fn new(
+        shared: Shared<'a, G, E>,
+        id: usize,
+        ordering: &'a mut MoveOrdering<G::Action>,
+    ) -> Self {
+        let plies = MAX_PLY + 2;
+        Self {
+            shared,
+            id,
+            ordering,
+            pv: vec![Vec::new(); plies],
+            actions: vec![Vec::new(); plies],
+            candidates: vec![Vec::new(); plies],
+            quiets: vec![Vec::new(); plies],
+            pending: 0,
+            seldepth: 0,
+            aborted: false,
+            met_chance: false,
+        }
+    }
+
+    /// Iterative deepening from `root` (a state where `seat` is to move),
+    /// calling `report` after each completed line when given.
+    pub fn run(
+        &mut self,
+        root: &G,
+        seat: Seat,
+        mut report: Option<&mut dyn FnMut(SearchInfo<G::Action>)>,
+    ) -> Outcome<G::Action> {
+        let mut root_moves = self.root_moves(root);
+        let fallback = root_moves[0].action;
+        let lines_wanted = self.shared.config.multipv.clamp(1, root_moves.len());
+        let mut outcome = Outcome {
+            lines: Vec::new(),
+            depth: 0,
+            seldepth: 0,
+            fallback,
+            met_chance: false,
+        };
+        let mut depth = 1;
+        while depth <= self.shared.max_depth {
+            if !self.shared.control.may_start_iteration() {
+                break;
+            }
+            let nominal =
+                (depth + u32::from(self.id % 2 == 1 && depth > 1)).min(self.shared.max_depth);
+            for line in 0..lines_wanted {
+                self.search_line(root, seat, &mut root_moves, line, nominal);
+                if self.aborted {
+                    break;
+                }
+                if let Some(report) = report.as_deref_mut() {
+                    report(self.info(nominal, line, &root_moves[line]));
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            outcome.depth = nominal;
+            outcome.lines = root_moves[..lines_wanted]
+                .iter()
+                .map(|root_move| PvLine {
+                    score: Score(root_move.score),
+                    pv: root_move.pv.clone(),
+                })
+                .collect();
+            let best = Score(root_moves[0].score);
+            if lines_wanted == 1
+                && best
+                    .mate_plies()
+                    .is_some_and(|plies| plies.unsigned_abs() <= nominal)
+            {
+                break;
+            }
+            depth = nominal + 1;
+        }
+        outcome.seldepth = self.seldepth;
+        outcome.met_chance = self.met_chance;
+        self.shared
+            .control
+            .publish(std::mem::take(&mut self.pending));
+        outcome
+    }
+
+    fn info(
+        &self,
+        depth: u32,
+        line: usize,
+        root_move: &RootMove<G::Action>,
+    ) -> SearchInfo<G::Action> {
+        SearchInfo {
+            depth,
+            seldepth: self.seldepth,
+            multipv: line + 1,
+            line: PvLine {
+                score: Score(root_move.score),
+                pv: root_move.pv.clone(),
+            },
+            nodes: self.shared.control.nodes() + self.pending,
+            time: self.shared.control.elapsed(),
+            hashfull: self.shared.tt.hashfull(),
+        }
+    }
+
+    /// The root actions, hash action and noisy actions first.
+    fn root_moves(&mut self, root: &G) -> Vec<RootMove<G::Action>> {
+        let mut actions = Vec::new();
+        root.legal_actions(&mut actions);
+        let hash_action = self
+            .shared
+            .tt
+            .probe(root.hash())
+            .and_then(|entry| entry.action);
+        let mut candidates = Vec::with_capacity(actions.len());
+        self.fill_candidates(root, 0, &actions, hash_action, &mut candidates);
+        (0..candidates.len())
+            .map(|index| {
+                let action = pick_next(&mut candidates, index).action;
+                RootMove {
+                    action,
+                    score: -INFINITY,
+                    pv: vec![action],
+                }
+            })
+            .collect()
+    }
+
+    /// Searches line `line` (the best among `root_moves[line..]`) to `depth`,
+    /// with aspiration windows around its previous score.
+    fn search_line(
+        &mut self,
+        root: &G,
+        seat: Seat,
+        root_moves: &mut [RootMove<G::Action>],
+        line: usize,
+        depth: u32,
+    ) {
+        let config = self.shared.config;
+        let previous = root_moves[line].score;
+        let mut window = config.aspiration_window;
+        let aspirate =
+            window > 0 && depth >= config.aspiration_min_depth && previous.abs() <= EVAL_LIMIT;
+        let (mut alpha, mut beta) = if aspirate {
+            (previous - window, previous + window)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let value = self.search_root(root, seat, root_moves, line, depth, alpha, beta);
+            if self.aborted {
+                return;
+            }
+            root_moves[line..].sort_by_key(|root_move| std::cmp::Reverse(root_move.score));
+            window = window.saturating_mul(2);
+            if value <= alpha {
+                alpha = (value - window).max(-INFINITY);
+            } else if value >= beta {
+                beta = (value + window).min(INFINITY);
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// One PVS pass over `root_moves[line..]`; fail-low actions other than
+    /// the first are left at `-INFINITY` so that they sort last.
+    #[allow(clippy::too_many_arguments)]
+    fn search_root(
+        &mut self,
+        root: &G,
+        seat: Seat,
+        root_moves: &mut [RootMove<G::Action>],
+        line: usize,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = -INFINITY;
+        for (offset, root_move) in root_moves[line..].iter_mut().enumerate() {
+            let index = line + offset;
+            let action = root_move.action;
+            let mut child = root.clone();
+            child.apply(action);
+            let next = depth - 1;
+            let mut value = if index == line {
+                self.child_value(
+                    &child,
+                    seat,
+                    1,
+                    alpha,
+                    beta,
+                    Node::Full {
+                        depth: next,
+                        pv: true,
+                    },
+                )
+            } else {
+                let probe = self.child_value(
+                    &child,
+                    seat,
+                    1,
+                    alpha,
+                    alpha + 1,
+                    Node::Full {
+                        depth: next,
+                        pv: false,
+                    },
+                );
+                if probe > alpha && probe < beta && !self.aborted {
+                    self.child_value(
+                        &child,
+                        seat,
+                        1,
+                        alpha,
+                        beta,
+                        Node::Full {
+                            depth: next,
+                            pv: true,
+                        },
+                    )
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                return best;
+            }
+            if index != line && value <= alpha {
+                value = -INFINITY;
+            }
+            root_move.score = value;
+            if value > best {
+                best = value;
+            }
+            if value > alpha {
+                let mut pv = vec![action];
+                pv.extend_from_slice(&self.pv[1]);
+                root_move.pv = pv;
+                alpha = value;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// The value of `child` (reached at `ply`) from the view of `mover`, the
+    /// seat that just acted.
+    fn child_value(
+        &mut self,
+        child: &G,
+        mover: Seat,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        node: Node,
+    ) -> i32 {
+        match child.turn() {
+            Turn::Terminal => {
+                self.pv[ply].clear();
+                if self.visit(ply) {
+                    return 0;
+                }
+                child
+                    .returns()
+                    .map_or(0, |returns| terminal_score(&returns, mover, ply))
+            }
+            Turn::Player(seat) if seat == mover => self.node(child, seat, ply, alpha, beta, node),
+            Turn::Player(seat) => -self.node(child, seat, ply, -beta, -alpha, node),
+            Turn::Chance => {
+                self.met_chance = true;
+                self.aborted = true;
+                self.shared.control.stop();
+                0
+            }
+        }
+    }
+
+    fn node(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        node: Node,
+    ) -> i32 {
+        match node {
+            Node::Full { depth: 0, .. } => self.quiesce(state, seat, ply, alpha, beta, 0),
+            Node::Full { depth, pv } => self.negamax(state, seat, ply, depth, alpha, beta, pv),
+            Node::Quiet { qply } => self.quiesce(state, seat, ply, alpha, beta, qply),
+        }
+    }
+
+    /// Counts a node and polls the stop conditions; returns whether to abort.
+    fn visit(&mut self, ply: usize) -> bool {
+        self.pending += 1;
+        self.seldepth = self.seldepth.max(ply);
+        let control = self.shared.control;
+        if self.pending >= POLL_INTERVAL {
+            control.publish(std::mem::take(&mut self.pending));
+        }
+        if control.nodes_exhausted(self.pending) {
+            control.stop();
+        }
+        if control.stopped() {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn evaluate(&self, state: &G) -> i32 {
+        self.shared
+            .evaluator
+            .evaluate(state)
+            .clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// Fills `list` with the `actions` of `state` (at `ply`) and their
+    /// ordering keys: hash action, noisy by value, killers, history.
+    fn fill_candidates(
+        &self,
+        state: &G,
+        ply: usize,
+        actions: &[G::Action],
+        hash_action: Option<u16>,
+        list: &mut Vec<Candidate<G::Action>>,
+    ) {
+        let seat = match state.turn() {
+            Turn::Player(seat) => seat,
+            _ => 0,
+        };
+        let evaluator = self.shared.evaluator;
+        list.clear();
+        list.extend(actions.iter().enumerate().map(|(index, &action)| {
+            let index = u16::try_from(index).unwrap_or(u16::MAX);
+            let noisy = evaluator.is_noisy(state, action);
+            let key = if hash_action == Some(index) {
+                HASH_ACTION
+            } else if noisy {
+                NOISY_BASE.saturating_add(
+                    evaluator
+                        .action_value(state, action)
+                        .clamp(-(1 << 26), 1 << 26),
+                )
+            } else {
+                self.ordering.quiet_key(seat, ply, action)
+            };
+            Candidate {
+                action,
+                key,
+                noisy,
+                index,
+            }
+        }));
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        ply: usize,
+        depth: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.visit(ply) {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate(state);
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let hash = state.hash();
+        let mut hash_action = None;
+        if let Some(entry) = self.shared.tt.probe(hash) {
+            hash_action = entry.action;
+            if !pv_node && u32::from(entry.depth) >= depth {
+                let score = from_table(entry.score, ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let mut actions = std::mem::take(&mut self.actions[ply]);
+        state.legal_actions(&mut actions);
+        if actions.is_empty() {
+            self.actions[ply] = actions;
+            return self.evaluate(state);
+        }
+        let mut list = std::mem::take(&mut self.candidates[ply]);
+        self.fill_candidates(state, ply, &actions, hash_action, &mut list);
+        self.actions[ply] = actions;
+        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        quiets.clear();
+
+        let original_alpha = alpha;
+        let config = self.shared.config;
+        let mut best = -INFINITY;
+        let mut best_index = None;
+        for n in 0..list.len() {
+            let candidate = pick_next(&mut list, n);
+            let mut child = state.clone();
+            child.apply(candidate.action);
+            let next = depth - 1;
+            let value = if n == 0 {
+                self.child_value(
+                    &child,
+                    seat,
+                    ply + 1,
+                    alpha,
+                    beta,
+                    Node::Full {
+                        depth: next,
+                        pv: pv_node,
+                    },
+                )
+            } else {
+                let reduce = config.late_move_reductions
+                    && depth >= config.lmr_min_depth
+                    && n >= config.lmr_min_index
+                    && !candidate.noisy
+                    && candidate.key < KILLER - 1;
+                let reduction = if reduce {
+                    1 + u32::from(n >= 3 * config.lmr_min_index && depth >= 6)
+                } else {
+                    0
+                };
+                let mut value = self.child_value(
+                    &child,
+                    seat,
+                    ply + 1,
+                    alpha,
+                    alpha + 1,
+                    Node::Full {
+                        depth: next.saturating_sub(reduction),
+                        pv: false,
+                    },
+                );
+                if value > alpha && reduction > 0 && !self.aborted {
+                    value = self.child_value(
+                        &child,
+                        seat,
+                        ply + 1,
+                        alpha,
+                        alpha + 1,
+                        Node::Full {
+                            depth: next,
+                            pv: false,
+                        },
+                    );
+                }
+                if value > alpha && value < beta && pv_node && !self.aborted {
+                    value = self.child_value(
+                        &child,
+                        seat,
+                        ply + 1,
+                        alpha,
+                        beta,
+                        Node::Full {
+                            depth: next,
+                            pv: true,
+                        },
+                    );
+                }
+                value
+            };
+            if self.aborted {
+                self.candidates[ply] = list;
+                self.quiets[ply] = quiets;
+                return 0;
+            }
+            if value > best {
+                best = value;
+            }
+            if value > alpha {
+                alpha = value;
+                best_index = Some(candidate.index);
+                if pv_node {
+                    self.set_pv(ply, candidate.action);
+                }
+                if alpha >= beta {
+                    if !candidate.noisy {
+                        self.ordering
+                            .reward(seat, ply, depth, candidate.action, &quiets);
+                    }
+                    break;
+                }
+            }
+            if !candidate.noisy {
+                quiets.push(candidate.action);
+            }
+        }
+        self.candidates[ply] = list;
+        self.quiets[ply] = quiets;
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            hash,
+            Entry {
+                action: best_index,
+                score: to_table(best, ply),
+                depth: depth.min(u32::from(u8::MAX)) as u8,
+                bound,
+            },
+        );
+        best
+    }
+
+    fn set_pv(&mut self, ply: usize, action: G::Action) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(action);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Quiescence: the seat to move may stand on the static evaluation when it
+    /// has a quiet alternative, or play a noisy action. When every legal action
+    /// is noisy (a compulsory capture) there is no standing pat.
+    fn quiesce(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.visit(ply) {
+            return 0;
+        }
+        let config = self.shared.config;
+        if !config.quiescence || ply >= MAX_PLY || qply >= config.quiescence_plies {
+            return self.evaluate(state);
+        }
+        let mut actions = std::mem::take(&mut self.actions[ply]);
+        state.legal_actions(&mut actions);
+        let mut list = std::mem::take(&mut self.candidates[ply]);
+        let evaluator = self.shared.evaluator;
+        list.clear();
+        list.extend(
+            actions
+                .iter()
+                .enumerate()
+                .filter(|&(_, &action)| evaluator.is_noisy(state, action))
+                .map(|(index, &action)| Candidate {
+                    action,
+                    key: evaluator.action_value(state, action),
+                    noisy: true,
+                    index: u16::try_from(index).unwrap_or(u16::MAX),
+                }),
+        );
+        let all = actions.len();
+        self.actions[ply] = actions;
+
+        let mut best = -INFINITY;
+        let mut stand_pat = None;
+        if list.len() < all || all == 0 {
+            best = self.evaluate(state);
+            if best >= beta || list.is_empty() {
+                self.candidates[ply] = list;
+                return best;
+            }
+            alpha = alpha.max(best);
+            stand_pat = Some(best);
+        }
+        for n in 0..list.len() {
+            let action = pick_next(&mut list, n).action;
+            if let Some(stand) = stand_pat.filter(|_| config.delta_pruning) {
+                let hopeless = evaluator
+                    .capture_gain(state, action)
+                    .is_some_and(|gain| stand + gain + config.delta_margin <= alpha);
+                if hopeless {
+                    continue;
+                }
+            }
+            let mut child = state.clone();
+            child.apply(action);
+            let value = self.child_value(
+                &child,
+                seat,
+                ply + 1,
+                alpha,
+                beta,
+                Node::Quiet { qply: qply + 1 },
+            );
+            if self.aborted {
+                self.candidates[ply] = list;
+                return 0;
+            }
+            if value > best {
+                best = value;
+            }
+            if value > alpha {
+                alpha = value;
+                self.set_pv(ply, action);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.candidates[ply] = list;
+        best
+    }
+}

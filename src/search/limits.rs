@@ -1,0 +1,59 @@
+//! What bounds a search: depth, nodes, a fixed time per move, or a game
+//! clock with increment. Any combination may be set; the first reached stops
+//! the search. With none set the search runs until stopped from outside (or
+//! until the maximum depth).
+
+use std::time::Duration;
+
+/// A player's clock at the moment it must move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub remaining: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control, if the control has one.
+    pub moves_to_go: Option<u32>,
+}
+
+/// Limits of one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Search at most this many plies deep (iterative deepening stops there).
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes (exact with one thread).
+    pub nodes: Option<u64>,
+    /// Spend at most this long (never more than 5% + 10 ms beyond it).
+    pub movetime: Option<Duration>,
+    /// Budget the time from a game clock.
+    pub clock: Option<Clock>,
+}
+
+impl Limits {
+    /// A fixed-depth search.
+    #[must_use]
+    pub fn depth(depth: u32) -> Self {
+        Self {
+            depth: Some(depth),
+            ..Self::default()
+        }
+    }
+
+    /// A fixed-node search.
+    #[must_use]
+    pub fn nodes(nodes: u64) -> Self {
+        Self {
+            nodes: Some(nodes),
+            ..Self::default()
+        }
+    }
+
+    /// A fixed-time search.
+    #[must_use]
+    pub fn movetime(movetime: Duration) -> Self {
+        Self {
+            movetime: Some(movetime),
+            ..Self::default()
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! Searchers over the game contract. Alpha-beta (iterative deepening, PVS,
+//! a shared lock-free transposition table, quiescence, aspiration windows,
+//! optional late-move reductions, Lazy SMP, multi-PV) serves the two-player
+//! perfect-information games; a game plugs in through an [`Evaluator`].
+//!
+//! Calling it from a front end (`analyse`, `play`, a referee):
+//!
+//! ```text
+//! let mut searcher = AlphaBeta::new(G::Evaluator::default(), config); // G: AlphaBetaGame
+//! searcher.set_multipv(k);
+//! searcher.set_threads(t);
+//! let result = searcher.search_with(&state, &Limits::movetime(ms), |info| {
+//!     println!("{}", info_line(&state, info));
+//! })?;
+//! println!("{}", bestmove_line(&state, &result));
+//! // or, the same in one call:
+//! let result = analyse(&mut searcher, &state, &limits, &mut std::io::stdout().lock())?;
+//! ```
+//!
+//! The searcher keeps its table between calls (call `new_game` between
+//! games); `stop_handle` stops a running search from another thread.
+
+pub mod alphabeta;
+pub mod analysis;
+pub mod config;
+pub mod control;
+pub mod evaluator;
+pub mod info;
+pub mod limits;
+pub mod ordering;
+pub mod score;
+pub mod searcher;
+pub mod smp;
+pub mod timeman;
+pub mod tt;
+
+pub use analysis::{analyse, AnalysisError};
+pub use config::SearchConfig;
+pub use evaluator::{AlphaBetaGame, Evaluator};
+pub use info::{bestmove_line, format_pv, info_line, PvLine, SearchInfo, SearchResult};
+pub use limits::{Clock, Limits};
+pub use score::Score;
+pub use searcher::{AlphaBeta, SearchError};

@@ -1,0 +1,204 @@
+//! Move ordering: the hash action first, then noisy actions by value, then
+//! the killers of this ply, then quiet actions by their history score.
+//!
+//! Actions are opaque to the searcher, so history is indexed by a hash of the
+//! action (and the seat that plays it); collisions only blur the statistics.
+
+use std::hash::{Hash, Hasher};
+
+use crate::game::Seat;
+
+use super::score::MAX_PLY;
+
+/// Ordering key of the hash (transposition-table) action.
+pub const HASH_ACTION: i32 = i32::MAX;
+/// Noisy actions score this plus their evaluator value.
+pub const NOISY_BASE: i32 = 1 << 28;
+/// The first killer scores this, the second one less.
+pub const KILLER: i32 = 1 << 27;
+/// History scores stay within `±HISTORY_MAX`.
+const HISTORY_MAX: i32 = 1 << 14;
+/// Slots per seat in the history table (a power of two).
+const HISTORY_SLOTS: usize = 1 << 12;
+
+/// A small multiplicative hasher (the FxHash step) for action keys.
+#[derive(Default)]
+struct ActionHasher(u64);
+
+impl Hasher for ActionHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.write_u64(u64::from(value));
+    }
+
+    fn write_u16(&mut self, value: u16) {
+        self.write_u64(u64::from(value));
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(u64::from(value));
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+}
+
+fn history_slot<A: Hash>(seat: Seat, action: &A) -> usize {
+    let mut hasher = ActionHasher::default();
+    action.hash(&mut hasher);
+    let spread = hasher.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52;
+    (seat & 1) * HISTORY_SLOTS + spread as usize % HISTORY_SLOTS
+}
+
+/// Per-thread ordering statistics: killers per ply and history per action.
+#[derive(Clone, Debug)]
+pub struct MoveOrdering<A> {
+    killers: Vec<[Option<A>; 2]>,
+    history: Vec<i32>,
+}
+
+impl<A: Copy + Eq + Hash> Default for MoveOrdering<A> {
+    fn default() -> Self {
+        Self {
+            killers: vec![[None, None]; MAX_PLY + 1],
+            history: vec![0; 2 * HISTORY_SLOTS],
+        }
+    }
+}
+
+impl<A: Copy + Eq + Hash> MoveOrdering<A> {
+    /// The ordering key of a quiet action: killer rank, else history.
+    #[must_use]
+    pub fn quiet_key(&self, seat: Seat, ply: usize, action: A) -> i32 {
+        let killers = &self.killers[ply.min(MAX_PLY)];
+        if killers[0] == Some(action) {
+            KILLER
+        } else if killers[1] == Some(action) {
+            KILLER - 1
+        } else {
+            self.history[history_slot(seat, &action)]
+        }
+    }
+
+    /// Whether `action` is a killer at `ply`.
+    #[must_use]
+    pub fn is_killer(&self, ply: usize, action: A) -> bool {
+        self.killers[ply.min(MAX_PLY)].contains(&Some(action))
+    }
+
+    /// Records that quiet `action` refuted the position at `ply`, after the
+    /// quiet actions `tried` before it failed, at remaining `depth`.
+    pub fn reward(&mut self, seat: Seat, ply: usize, depth: u32, action: A, tried: &[A]) {
+        let killers = &mut self.killers[ply.min(MAX_PLY)];
+        if killers[0] != Some(action) {
+            killers[1] = killers[0];
+            killers[0] = Some(action);
+        }
+        let bonus = (depth * depth).min(400) as i32;
+        self.adjust(seat, &action, bonus);
+        for failed in tried {
+            self.adjust(seat, failed, -bonus);
+        }
+    }
+
+    fn adjust(&mut self, seat: Seat, action: &A, bonus: i32) {
+        let slot = &mut self.history[history_slot(seat, action)];
+        *slot += bonus - *slot * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Forgets the killers (between searches); history is kept, halved.
+    pub fn age(&mut self) {
+        self.killers.fill([None, None]);
+        for value in &mut self.history {
+            *value /= 2;
+        }
+    }
+}
+
+/// An action waiting to be searched, with its ordering key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate<A> {
+    /// The action.
+    pub action: A,
+    /// Higher is searched first.
+    pub key: i32,
+    /// Whether the evaluator calls it noisy.
+    pub noisy: bool,
+    /// Its index in `legal_actions` order (what the table stores).
+    pub index: u16,
+}
+
+/// Moves the highest-keyed candidate of `list[start..]` to `start` and
+/// returns it; among equal keys the earliest wins.
+pub fn pick_next<A: Copy>(list: &mut [Candidate<A>], start: usize) -> Candidate<A> {
+    let best = (start..list.len())
+        .max_by_key(|&index| (list[index].key, std::cmp::Reverse(index)))
+        .unwrap_or(start);
+    list.swap(start, best);
+    list[start]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn killers_outrank_history_and_rotate() {
+        let mut ordering = MoveOrdering::<u32>::default();
+        ordering.reward(0, 3, 4, 7, &[1, 2]);
+        assert_eq!(ordering.quiet_key(0, 3, 7), KILLER);
+        ordering.reward(0, 3, 4, 8, &[]);
+        assert_eq!(ordering.quiet_key(0, 3, 8), KILLER);
+        assert_eq!(ordering.quiet_key(0, 3, 7), KILLER - 1);
+        assert!(
+            ordering.quiet_key(0, 4, 7) > 0,
+            "history carries to other plies"
+        );
+        assert!(
+            ordering.quiet_key(0, 4, 1) < 0,
+            "failed actions are penalised"
+        );
+    }
+
+    #[test]
+    fn history_stays_bounded() {
+        let mut ordering = MoveOrdering::<u32>::default();
+        for _ in 0..10_000 {
+            ordering.reward(1, 0, 30, 5, &[]);
+        }
+        let key = ordering.quiet_key(1, 1, 5);
+        assert!(key > 0 && key <= HISTORY_MAX, "{key}");
+    }
+
+    #[test]
+    fn pick_next_takes_the_highest_key_first_and_keeps_ties_in_order() {
+        let mut list: Vec<Candidate<char>> = [('a', 1), ('b', 5), ('c', 5), ('d', 0)]
+            .iter()
+            .enumerate()
+            .map(|(index, &(action, key))| Candidate {
+                action,
+                key,
+                noisy: false,
+                index: index as u16,
+            })
+            .collect();
+        let order: Vec<char> = (0..list.len())
+            .map(|i| pick_next(&mut list, i).action)
+            .collect();
+        assert_eq!(order, ['b', 'c', 'a', 'd']);
+    }
+}

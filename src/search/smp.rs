@@ -1,0 +1,79 @@
+//! Lazy SMP: several threads run the same iterative deepening on the same
+//! root, sharing only the transposition table. Helper threads (odd ones one
+//! ply deeper) fill the table with results the main thread then finds; the
+//! main thread alone reports, decides when to stop, and gives the answer.
+
+use std::marker::PhantomData;
+
+use crate::game::{Game, Seat};
+
+use super::alphabeta::{Outcome, Shared, Worker};
+use super::config::SearchConfig;
+use super::control::Control;
+use super::evaluator::Evaluator;
+use super::info::SearchInfo;
+use super::ordering::MoveOrdering;
+use super::tt::TranspositionTable;
+
+/// What every thread of one search shares.
+pub struct Context<'a, E> {
+    /// The static evaluation.
+    pub evaluator: &'a E,
+    /// The shared table.
+    pub tt: &'a TranspositionTable,
+    /// The shared stopping state.
+    pub control: &'a Control,
+    /// Search parameters.
+    pub config: &'a SearchConfig,
+    /// The last depth to search.
+    pub max_depth: u32,
+}
+
+/// Runs one thread per entry of `orderings` (their per-thread statistics)
+/// on `root`, where `seat` is to move, and returns the main thread's outcome.
+/// A chance node met by any thread is reported in the outcome.
+pub fn lazy_smp<G: Game, E: Evaluator<G>>(
+    root: &G,
+    seat: Seat,
+    context: &Context<'_, E>,
+    orderings: &mut [MoveOrdering<G::Action>],
+    report: &mut dyn FnMut(SearchInfo<G::Action>),
+) -> Outcome<G::Action> {
+    let shared = || Shared {
+        evaluator: context.evaluator,
+        tt: context.tt,
+        control: context.control,
+        config: context.config,
+        max_depth: context.max_depth,
+        game: PhantomData,
+    };
+    let Some((main_ordering, helper_orderings)) = orderings.split_first_mut() else {
+        return Worker::new(shared(), 0, &mut MoveOrdering::default()).run(
+            root,
+            seat,
+            Some(report),
+        );
+    };
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = helper_orderings
+            .iter_mut()
+            .enumerate()
+            .map(|(index, ordering)| {
+                let shared = shared();
+                scope.spawn(move || Worker::new(shared, index + 1, ordering).run(root, seat, None))
+            })
+            .collect();
+        let mut outcome = Worker::new(shared(), 0, main_ordering).run(root, seat, Some(report));
+        context.control.stop();
+        for helper in helpers {
+            match helper.join() {
+                Ok(helper_outcome) => {
+                    outcome.met_chance |= helper_outcome.met_chance;
+                    outcome.seldepth = outcome.seldepth.max(helper_outcome.seldepth);
+                }
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        outcome
+    })
+}

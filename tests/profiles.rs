@@ -1,0 +1,47 @@
+//! Every profile in `engines/` loads, and names a known game whose rule
+//! options it sets correctly.
+
+use tauler::engine::EngineProfile;
+use tauler::games::GameId;
+
+#[test]
+fn every_shipped_profile_loads() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("engines");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let profile = EngineProfile::load_from(&dir, &name).unwrap_or_else(|e| panic!("{e}"));
+        let game = GameId::ALL
+            .iter()
+            .find(|id| id.name() == profile.game)
+            .unwrap_or_else(|| panic!("{name}: unknown game {}", profile.game));
+        tauler::with_game!(*game, G => {
+            profile
+                .game_options::<<G as tauler::game::Game>::Options>()
+                .unwrap_or_else(|e| panic!("{e}"));
+        });
+        profile.search_config().unwrap();
+        count += 1;
+    }
+    assert!(count >= 2, "found {count} profiles");
+}
+
+#[test]
+fn the_cescacs_profiles_build_players_that_move() {
+    use tauler::engine::build_standard_player;
+    use tauler::game::Game;
+    use tauler::games::cescacs::{Cescacs, Options};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("engines");
+    let start = Cescacs::new(&Options::default());
+    let mut actions = Vec::new();
+    start.legal_actions(&mut actions);
+    for name in ["cescacs-weak", "cescacs-random"] {
+        let profile = EngineProfile::load_from(&dir, name).unwrap();
+        let mut player = build_standard_player::<Cescacs>(&profile, 7).unwrap();
+        assert!(actions.contains(&player.choose(&start).unwrap()), "{name}");
+    }
+}

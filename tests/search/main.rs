@@ -1,0 +1,13 @@
+//! The alpha-beta searcher on small games with exactly known values.
+
+mod camelot;
+mod cescacs;
+mod errors;
+mod exact;
+mod games;
+mod limits;
+mod players;
+mod reference;
+mod reporting;
+mod results;
+mod smp;

@@ -220,3 +220,10 @@ pub fn apply_text_actions<G: Notation>(
     }
     Ok(())
 }
+
+/// A drawing of the state for people at a terminal.
+pub trait TextBoard: Game {
+    /// The board (and whatever else a player needs to see: side to move,
+    /// clocks, held cards), as lines of text with the game's coordinates.
+    fn draw(&self) -> String;
+}

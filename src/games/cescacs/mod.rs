@@ -7,9 +7,9 @@
 //! fast move-path counter.
 
 pub mod bench;
-pub mod eval;
 mod board;
 mod display;
+pub mod eval;
 pub mod geometry;
 mod movegen;
 mod moves;

@@ -101,5 +101,12 @@ fn position_errors_name_the_problem() {
         parse(&format!("{START} extra")),
         Err(ParseError::TrailingText("extra".to_string()))
     );
+    assert_eq!(
+        parse(&START.replace("/12/12/3K", "/M11/12/3K")),
+        Err(ParseError::TooManyPieces {
+            color: "White",
+            count: 15
+        })
+    );
     assert_eq!(parse(START), Ok(START.to_string()));
 }

@@ -92,6 +92,10 @@ fn bad_moves_give_typed_errors() {
         Err(ParseError::BadSquare("A1".to_string()))
     );
     assert_eq!(
+        start.parse_action("H11-X9"),
+        Err(ParseError::Malformed("H11-X9".to_string()))
+    );
+    assert_eq!(
         start.parse_action("E6"),
         Err(ParseError::ShortMove("E6".to_string()))
     );

@@ -100,3 +100,26 @@ fn the_oracle_move_sequences_reach_the_oracle_positions() {
         by_name("random1")
     );
 }
+
+#[test]
+fn the_quick_legal_move_test_agrees_with_the_move_list() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+    let mut terminal_seen = 0;
+    for case in cases() {
+        for _ in 0..20 {
+            let mut game = Cescacs::parse_position(&case.pdtl, &Options::default()).unwrap();
+            let mut moves = Vec::new();
+            loop {
+                game.moves(&mut moves);
+                assert_eq!(game.has_legal_move(), !moves.is_empty(), "{}", game.format_position());
+                if moves.is_empty() || game.outcome().is_some() {
+                    terminal_seen += 1;
+                    break;
+                }
+                game.apply(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+    }
+    assert!(terminal_seen > 0);
+}

@@ -18,7 +18,13 @@ fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
             (Some(crate::games::cescacs::bench::CASTLING), 3),
             (Some(crate::games::cescacs::bench::PROMOTION), 3),
         ],
-        GameId::Camelot => &[(None, 3)],
+        GameId::Camelot => &[
+            (None, 3),
+            (
+                Some("2/8/10/12/7m4/2kmmmm1m3/3km1mmk3/5m1k4/12/2MKMM1MK3/2KM1MM1MK2/3M2M5/12/10/8/2 b 0,0"),
+                3,
+            ),
+        ],
     }
 }
 

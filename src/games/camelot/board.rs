@@ -195,13 +195,33 @@ impl Squares {
     }
 
     /// Adds `square`.
-    pub fn insert(&mut self, square: Square) {
+    pub const fn insert(&mut self, square: Square) {
         self.0[square as usize >> 6] |= 1 << (square & 63);
     }
 
     /// Removes `square`.
-    pub fn remove(&mut self, square: Square) {
+    pub const fn remove(&mut self, square: Square) {
         self.0[square as usize >> 6] &= !(1 << (square & 63));
+    }
+
+    /// The squares in both sets.
+    #[must_use]
+    pub const fn and(self, other: Squares) -> Squares {
+        Squares([
+            self.0[0] & other.0[0],
+            self.0[1] & other.0[1],
+            self.0[2] & other.0[2],
+        ])
+    }
+
+    /// The squares of `self` not in `other`.
+    #[must_use]
+    pub const fn without(self, other: Squares) -> Squares {
+        Squares([
+            self.0[0] & !other.0[0],
+            self.0[1] & !other.0[1],
+            self.0[2] & !other.0[2],
+        ])
     }
 
     /// Whether the set is empty.
@@ -263,6 +283,10 @@ pub struct Tables {
     pub leap_count: [u8; GRID],
     /// The colour whose castle this square belongs to: 0 none, 1 White, 2 Black.
     pub castle_of: [u8; GRID],
+    /// Adjacent squares as a set.
+    pub neighbours: [Squares; GRID],
+    /// Every existing square.
+    pub valid: Squares,
 }
 
 /// Padding in the tables.
@@ -275,12 +299,15 @@ const fn build_tables() -> Tables {
         leaps: [[(NONE, NONE); 8]; GRID],
         leap_count: [0; GRID],
         castle_of: [0; GRID],
+        neighbours: [Squares::EMPTY; GRID],
+        valid: Squares::EMPTY,
     };
     let mut index = 0;
     while index < GRID {
         let file = (index % FILES) as i32;
         let rank = (index / FILES) as i32;
         if square_at(file, rank).is_some() {
+            tables.valid.insert(index as Square);
             let mut d = 0;
             while d < 8 {
                 let (df, dr) = DIRECTIONS[d];
@@ -288,6 +315,7 @@ const fn build_tables() -> Tables {
                     let n = tables.step_count[index] as usize;
                     tables.steps[index][n] = step;
                     tables.step_count[index] += 1;
+                    tables.neighbours[index].insert(step);
                     if let Some(land) = square_at(file + 2 * df, rank + 2 * dr) {
                         let n = tables.leap_count[index] as usize;
                         tables.leaps[index][n] = (step, land);
@@ -339,14 +367,47 @@ pub fn all_squares() -> impl Iterator<Item = Square> {
     (0..GRID as u8).filter(|&s| square_at(file_of(s) as i32, rank_of(s) as i32).is_some())
 }
 
-/// The pieces on the board: one cell per square plus each side's occupied
-/// set, kept in step.
+/// The parity class of a square (file parity plus twice the rank parity):
+/// leaps never leave it.
+#[inline]
+#[must_use]
+pub const fn class_of(square: Square) -> usize {
+    (file_of(square) & 1) + 2 * (rank_of(square) & 1)
+}
+
+/// The bit of a square within its class's packed 6×8 set: bit
+/// `8 * (rank / 2) + file / 2`.
+#[inline]
+#[must_use]
+pub const fn class_bit(square: Square) -> u64 {
+    1 << (8 * (rank_of(square) / 2) + file_of(square) / 2)
+}
+
+/// [`class_of`] and [`class_bit`] of every square, looked up on each move.
+const CLASS_TABLE: [(u8, u64); GRID] = {
+    let mut table = [(0, 0); GRID];
+    let mut square = 0;
+    while square < GRID {
+        table[square] = (
+            class_of(square as Square) as u8,
+            class_bit(square as Square),
+        );
+        square += 1;
+    }
+    table
+};
+
+/// The pieces on the board: one cell per square, plus each side's occupied
+/// set and its pieces per parity class, all kept in step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     /// The content of each square.
     pub cells: [Cell; GRID],
     /// Occupied squares per colour.
     pub occupied: [Squares; 2],
+    /// Per colour and parity class, the occupied squares as packed bits
+    /// ([`class_bit`]), for the canter searches.
+    pub classes: [[u64; 4]; 2],
 }
 
 impl Board {
@@ -356,6 +417,7 @@ impl Board {
         Board {
             cells: [EMPTY; GRID],
             occupied: [Squares::EMPTY; 2],
+            classes: [[0; 4]; 2],
         }
     }
 
@@ -392,14 +454,20 @@ impl Board {
     /// Places a piece on an empty square.
     pub fn put(&mut self, square: Square, piece: Cell) {
         self.cells[square as usize] = piece;
-        self.occupied[cell_color(piece).index()].insert(square);
+        let color = cell_color(piece).index();
+        self.occupied[color].insert(square);
+        let (class, bit) = CLASS_TABLE[square as usize];
+        self.classes[color][class as usize & 3] |= bit;
     }
 
     /// Empties an occupied square, returning what stood there.
     pub fn take(&mut self, square: Square) -> Cell {
         let piece = self.cells[square as usize];
         self.cells[square as usize] = EMPTY;
-        self.occupied[cell_color(piece).index()].remove(square);
+        let color = cell_color(piece).index();
+        self.occupied[color].remove(square);
+        let (class, bit) = CLASS_TABLE[square as usize];
+        self.classes[color][class as usize & 3] &= !bit;
         piece
     }
 

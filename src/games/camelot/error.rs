@@ -36,6 +36,14 @@ pub enum ParseError {
         /// The character found.
         found: char,
     },
+    /// A side has more pieces than the game starts with.
+    #[error("{color} has {count} pieces, more than the 14 a side starts with")]
+    TooManyPieces {
+        /// `White` or `Black`.
+        color: &'static str,
+        /// Pieces found.
+        count: usize,
+    },
     /// The side to move is not `w` or `b`.
     #[error("side to move must be `w` or `b`, found `{0}`")]
     BadSide(String),
@@ -45,6 +53,9 @@ pub enum ParseError {
     /// A square name that is not one of the 160.
     #[error("`{0}` is not a square of the board")]
     BadSquare(String),
+    /// A move text that is not squares joined by separators.
+    #[error("move `{0}` is not squares joined by `-` or `x`")]
+    Malformed(String),
     /// A move text without at least a start and an end square.
     #[error("move `{0}` needs at least two squares")]
     ShortMove(String),

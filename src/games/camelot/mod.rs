@@ -7,8 +7,15 @@
 //! canonical paths), `rules` (how the game ends), `state` (the game state and
 //! its perft), `position` (position strings), `notation` (move text),
 //! `record` (numbered game records), `zobrist`, `error`.
+//!
+//! Where the spec leaves room, this follows its §7 pseudo-code literally: a
+//! "capture-ready" square (which a knight's non-capturing canter may not
+//! land on) is any square with an adjacent enemy and an empty square beyond,
+//! an enemy castle square included; the draws by rule are automatic, the
+//! repetition draw comparing board, side to move and castle moves used.
 
 pub mod board;
+mod display;
 pub mod error;
 pub mod moves;
 pub mod notation;

@@ -41,6 +41,9 @@ fn split(text: &str) -> Result<Written, ParseError> {
         let separator = bytes.get(index).copied();
         if matches!(separator, Some(b'-' | b'x' | b'X' | b'^' | b':') | None) {
             let name = &body[start..index];
+            if name.is_empty() {
+                return Err(ParseError::Malformed(text.to_string()));
+            }
             let square =
                 parse_square(name).ok_or_else(|| ParseError::BadSquare(name.to_string()))?;
             squares.push(square);
@@ -74,7 +77,19 @@ fn leapt_over(a: Square, b: Square) -> Option<Square> {
     square_at(file_of(a) as i32 + df / 2, rank_of(a) as i32 + dr / 2)
 }
 
-/// Reads a move legal in `state`.
+/// Whether `squares` appear in order in the canonical path of `mv`.
+fn lists_subsequence(state: &Camelot, mv: Move, squares: &[Square]) -> bool {
+    canonical_path(state.board(), state.side_to_move(), mv).is_some_and(|path| {
+        let mut rest = path.squares.iter();
+        squares.iter().all(|square| rest.any(|s| s == square))
+    })
+}
+
+/// Reads a move legal in `state`: the legal move with the written start and
+/// end whose captures are exactly those of the written jumps when the path
+/// is written in full, or include them when it is abbreviated; several such
+/// moves are told apart by the written squares appearing in order along
+/// their canonical paths, and are otherwise ambiguous.
 pub fn parse_move(state: &Camelot, text: &str) -> Result<Move, ParseError> {
     let written = split(text)?;
     if state.status() != Status::Ongoing {
@@ -97,18 +112,30 @@ pub fn parse_move(state: &Camelot, text: &str) -> Result<Move, ParseError> {
     }
     let mut moves = Vec::new();
     state.moves(&mut moves);
-    let candidates: Vec<Move> = moves
-        .into_iter()
-        .filter(|mv| {
-            mv.from == from
-                && mv.to == to
-                && if complete {
-                    mv.captures == known
-                } else {
-                    known.iter().all(|square| mv.captures.contains(square))
-                }
-        })
+    moves.retain(|mv| {
+        mv.from == from && mv.to == to && known.iter().all(|s| mv.captures.contains(s))
+    });
+    let exact: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|mv| mv.captures == known)
         .collect();
+    let candidates = if complete && !exact.is_empty() {
+        exact
+    } else if moves.len() > 1 {
+        let listed: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| lists_subsequence(state, mv, &written.squares))
+            .collect();
+        if listed.is_empty() {
+            moves
+        } else {
+            listed
+        }
+    } else {
+        moves
+    };
     match candidates.as_slice() {
         [] => Err(ParseError::IllegalMove(text.to_string())),
         [only] => Ok(*only),

@@ -10,6 +10,9 @@ use super::board::{cell, cell_color, cell_kind, rank_span, Board, Color, Kind, E
 use super::error::ParseError;
 use super::moves::movegen::CASTLE_MOVE_LIMIT;
 
+/// Pieces each side starts with (4 Knights, 10 Men); no position has more.
+pub const PIECES_PER_SIDE: usize = 14;
+
 /// A parsed position: the board, the side to move and the castle moves used.
 pub type Parts = (Board, Color, [u8; 2]);
 
@@ -27,6 +30,12 @@ pub fn parse(text: &str) -> Result<Parts, ParseError> {
         return Err(ParseError::TrailingText(extra.to_string()));
     }
     let board = parse_board(board_field)?;
+    for (color, name) in [(Color::White, "White"), (Color::Black, "Black")] {
+        let count = board.count(color);
+        if count > PIECES_PER_SIDE {
+            return Err(ParseError::TooManyPieces { color: name, count });
+        }
+    }
     let side = match side_field {
         "w" => Color::White,
         "b" => Color::Black,

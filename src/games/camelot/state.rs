@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 
 use super::board::{in_castle, Board, Color};
-use super::moves::movegen::generate;
+use super::moves::movegen::{count, generate};
 use super::moves::Move;
 use super::rules::{status, Status, QUIET_PLY_LIMIT};
 use super::zobrist;
@@ -166,10 +166,14 @@ impl Camelot {
         let Some((moves, rest)) = buffers.split_first_mut() else {
             return 0;
         };
-        self.moves(moves);
-        if depth == 1 {
-            return moves.len() as u64;
+        if self.status != Status::Ongoing {
+            return 0;
         }
+        if depth == 1 {
+            let us = self.side;
+            return count(&self.board, us, self.castle_moves[us.index()], moves) as u64;
+        }
+        self.moves(moves);
         moves
             .iter()
             .map(|&mv| {

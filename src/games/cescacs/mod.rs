@@ -141,6 +141,17 @@ impl Cescacs {
         movegen::legal_moves(&self.board, self.movegen_rules(), out);
     }
 
+    /// Whether the side to move has a legal move (cheaper than listing them).
+    #[must_use]
+    pub fn has_legal_move(&self) -> bool {
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<Vec<Move>> = std::cell::RefCell::new(Vec::with_capacity(256));
+        }
+        SCRATCH.with(|scratch| {
+            movegen::any_legal_move(&self.board, self.movegen_rules(), &mut scratch.borrow_mut())
+        })
+    }
+
     /// Whether the side to move is in check.
     #[must_use]
     pub fn in_check(&self) -> bool {

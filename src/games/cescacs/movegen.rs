@@ -280,54 +280,109 @@ fn forced_promotions(
     out.len() > start
 }
 
-/// Keeps only the legal moves of `out[start..]`.
-fn filter_legal(board: &Board, checked: bool, start: usize, out: &mut Vec<Move>) {
-    let us = board.side();
-    let king = board.king(us);
-    if king == NONE {
-        return;
-    }
-    if checked {
-        let mut keep = start;
-        for i in start..out.len() {
-            if leaves_king_safe(board, out[i]) {
-                out[keep] = out[i];
-                keep += 1;
-            }
+/// What legality tests need to know about a position, computed once.
+struct Legality {
+    checked: bool,
+    king: Hex,
+    pinned: Hexes,
+    their_king: Hex,
+    their_leap_possible: bool,
+}
+
+impl Legality {
+    fn new(board: &Board, checked: bool) -> Legality {
+        let us = board.side();
+        let them = us.other();
+        let king = board.king(us);
+        let their_king = board.king(them);
+        Legality {
+            checked,
+            king,
+            pinned: if checked || king == NONE {
+                Hexes::default()
+            } else {
+                pinned(board, us, king)
+            },
+            their_king,
+            their_leap_possible: their_king != NONE && board.rights(them) & rights::KING != 0,
         }
-        out.truncate(keep);
-        return;
     }
-    let pinned = pinned(board, us, king);
-    let them = us.other();
-    let their_king = board.king(them);
-    let their_leap_possible = their_king != NONE && board.rights(them) & rights::KING != 0;
-    let mut keep = start;
-    for i in start..out.len() {
-        let mv = out[i];
+
+    /// Whether a pseudo-legal move leaves the mover's King safe.
+    fn allows(&self, board: &Board, mv: Move) -> bool {
+        if self.king == NONE {
+            return true;
+        }
+        if self.checked {
+            return leaves_king_safe(board, mv);
+        }
         let from = mv.from();
-        let legal = if from == king {
-            match mv.kind() {
-                MoveKind::Castle => leaves_king_safe(board, mv),
-                _ => {
-                    let to = mv.to();
-                    let leap_threat = their_leap_possible
-                        && KNIGHT_DIRS.clone().any(|d| step(d, to) == their_king);
-                    !attacked_by(board, to, them, king, false)
-                        && (!leap_threat || leaves_king_safe(board, mv))
-                }
+        if from == self.king {
+            if mv.kind() == MoveKind::Castle {
+                return leaves_king_safe(board, mv);
             }
-        } else if pinned.contains(from) || mv.kind() == MoveKind::EnPassant {
+            let to = mv.to();
+            let leap_threat = self.their_leap_possible
+                && KNIGHT_DIRS.clone().any(|d| step(d, to) == self.their_king);
+            !attacked_by(board, to, board.side().other(), self.king, false)
+                && (!leap_threat || leaves_king_safe(board, mv))
+        } else if self.pinned.contains(from) || mv.kind() == MoveKind::EnPassant {
             leaves_king_safe(board, mv)
         } else {
             true
-        };
-        if legal {
-            out[keep] = mv;
+        }
+    }
+}
+
+/// Keeps only the legal moves of `out[start..]`.
+fn filter_legal(board: &Board, checked: bool, start: usize, out: &mut Vec<Move>) {
+    let legality = Legality::new(board, checked);
+    let mut keep = start;
+    for i in start..out.len() {
+        if legality.allows(board, out[i]) {
+            out[keep] = out[i];
             keep += 1;
         }
     }
     out.truncate(keep);
+}
+
+/// Whether the side to move has a legal move, stopping at the first found
+/// (men are tried one at a time). `scratch` is a reusable buffer.
+pub fn any_legal_move(board: &Board, rules: Rules, scratch: &mut Vec<Move>) -> bool {
+    let us = board.side();
+    let king = board.king(us);
+    let checked = king != NONE && attacked(board, king, us.other(), NONE);
+    let promotions = Promotions::of(board, us);
+    scratch.clear();
+    if !checked && forced_promotions(board, us, promotions, scratch) {
+        return true;
+    }
+    let legality = Legality::new(board, checked);
+    let mut generator = Generator {
+        board,
+        us,
+        promotions,
+        out: scratch,
+    };
+    for from in board.men(us).iter() {
+        generator.out.clear();
+        generator.piece_moves(from, rules, checked);
+        if generator.out.iter().any(|&mv| legality.allows(board, mv)) {
+            return true;
+        }
+    }
+    generator.out.clear();
+    generator.special_captures();
+    if !checked
+        && king != NONE
+        && board.rights(us) & rights::KING != 0
+        && rules.castling
+        && king == king_home(us)
+    {
+        generator.castlings();
+    }
+    generator.out.iter().any(|&mv| legality.allows(board, mv))
 }
 
 /// Our men that shield our King from an enemy slider or a lame Elephant

@@ -31,9 +31,7 @@ pub enum Outcome {
 /// take precedence over the draw rules.
 pub fn outcome(game: &Cescacs) -> Option<Outcome> {
     let board = game.board();
-    let mut moves = Vec::with_capacity(128);
-    game.moves(&mut moves);
-    if moves.is_empty() {
+    if !game.has_legal_move() {
         let winner = board.side().other();
         return Some(if game.in_check() {
             Outcome::Checkmate { winner }

@@ -9,8 +9,9 @@
 //! presence is read from that class's set shifted onto this one (a
 //! "bridge").
 
+pub use crate::games::camelot::board::class_of;
 use crate::games::camelot::board::{
-    file_of, rank_of, square_at, Board, Color, Square, Squares, FILES, GRID,
+    class_bit as bit_of, file_of, rank_of, square_at, Board, Color, Square, Squares, FILES, GRID,
 };
 
 /// A set of squares of one parity class: bit `8 * (rank / 2) + file / 2`.
@@ -28,20 +29,6 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (1, 1),
 ];
 
-/// The class of a square: file parity plus twice the rank parity.
-#[inline]
-#[must_use]
-pub const fn class_of(square: Square) -> usize {
-    (file_of(square) & 1) + 2 * (rank_of(square) & 1)
-}
-
-/// The bit of a square within its class.
-#[inline]
-#[must_use]
-pub const fn bit_of(square: Square) -> Lattice {
-    1 << (8 * (rank_of(square) / 2) + file_of(square) / 2)
-}
-
 /// The square of bit `index` in class `class`.
 #[inline]
 #[must_use]
@@ -51,31 +38,68 @@ pub const fn square_of(class: usize, index: u32) -> Square {
     (rank * FILES + file) as Square
 }
 
-/// Shifts a lattice by `amount` bits (a signed column plus eight times a row).
-#[inline]
-const fn shift(set: Lattice, amount: i32) -> Lattice {
-    if amount >= 0 {
-        set << amount
-    } else {
-        set >> -amount
+/// A shift of a lattice by a signed number of bits (a column plus eight
+/// times a row), stored as a left then a right shift so that applying it
+/// does not branch.
+#[derive(Clone, Copy)]
+struct Shift {
+    left: u32,
+    right: u32,
+}
+
+impl Shift {
+    const fn by(amount: i32) -> Shift {
+        if amount >= 0 {
+            Shift {
+                left: amount as u32,
+                right: 0,
+            }
+        } else {
+            Shift {
+                left: 0,
+                right: (-amount) as u32,
+            }
+        }
+    }
+
+    #[inline]
+    const fn apply(self, set: Lattice) -> Lattice {
+        (set << self.left) >> self.right
     }
 }
 
-/// The bit shift of a leap in direction `d` (one column and/or row).
-const fn leap_shift(d: usize) -> i32 {
-    DIRECTIONS[d].0 + 8 * DIRECTIONS[d].1
-}
+/// The shift of a leap in each direction (one column and/or row), and of
+/// the same leap backwards.
+const LEAPS: [(Shift, Shift); 8] = {
+    let mut leaps = [(Shift::by(0), Shift::by(0)); 8];
+    let mut d = 0;
+    while d < 8 {
+        let amount = DIRECTIONS[d].0 + 8 * DIRECTIONS[d].1;
+        leaps[d] = (Shift::by(amount), Shift::by(-amount));
+        d += 1;
+    }
+    leaps
+};
 
-/// For class `class` and direction `d`: the class of the square stepped
-/// over, and the shift that brings that class's set onto this one.
-const fn bridge(class: usize, d: usize) -> (usize, i32) {
-    let (a, b) = ((class & 1) as i32, (class >> 1) as i32);
-    let (df, dr) = DIRECTIONS[d];
-    let (f, r) = (a + df, b + dr);
-    let other = (f.rem_euclid(2) + 2 * r.rem_euclid(2)) as usize;
-    let (di, dj) = (f.div_euclid(2), r.div_euclid(2));
-    (other, -(di + 8 * dj))
-}
+/// For each class and direction: the class of the square stepped over, and
+/// the shift that brings that class's set onto this one (a "bridge").
+const BRIDGES: [[(usize, Shift); 8]; 4] = {
+    let mut bridges = [[(0, Shift::by(0)); 8]; 4];
+    let mut class = 0;
+    while class < 4 {
+        let (a, b) = ((class & 1) as i32, (class >> 1) as i32);
+        let mut d = 0;
+        while d < 8 {
+            let (f, r) = (a + DIRECTIONS[d].0, b + DIRECTIONS[d].1);
+            let other = (f.rem_euclid(2) + 2 * r.rem_euclid(2)) as usize;
+            let amount = -(f.div_euclid(2) + 8 * r.div_euclid(2));
+            bridges[class][d] = (other, Shift::by(amount));
+            d += 1;
+        }
+        class += 1;
+    }
+    bridges
+};
 
 const fn valid_sets() -> [Lattice; 4] {
     let mut sets = [0; 4];
@@ -96,6 +120,8 @@ const VALID: [Lattice; 4] = valid_sets();
 /// A side's pieces, the opponent's and the empty squares per class, and the
 /// bridges over each.
 pub struct Lattices {
+    /// The mover's pieces per class.
+    own: [Lattice; 4],
     /// Empty existing squares per class.
     empty: [Lattice; 4],
     /// Per class and direction: squares whose neighbour that way holds one
@@ -113,14 +139,10 @@ impl Lattices {
     /// The lattices of `board` for `us` to move.
     #[must_use]
     pub fn new(board: &Board, us: Color) -> Self {
-        let mut own = [0; 4];
-        let mut enemy = [0; 4];
-        for (color, sets) in [(us, &mut own), (us.opponent(), &mut enemy)] {
-            for square in board.occupied[color.index()].iter() {
-                sets[class_of(square)] |= bit_of(square);
-            }
-        }
+        let own = board.classes[us.index()];
+        let enemy = board.classes[us.opponent().index()];
         let mut lattices = Lattices {
+            own,
             empty: [0; 4],
             friend_bridges: [[0; 8]; 4],
             enemy_bridges: [[0; 8]; 4],
@@ -129,10 +151,9 @@ impl Lattices {
         };
         for class in 0..4 {
             lattices.empty[class] = VALID[class] & !own[class] & !enemy[class];
-            for d in 0..8 {
-                let (other, amount) = bridge(class, d);
-                lattices.friend_bridges[class][d] = shift(own[other], amount);
-                lattices.enemy_bridges[class][d] = shift(enemy[other], amount);
+            for (d, &(other, shift)) in BRIDGES[class].iter().enumerate() {
+                lattices.friend_bridges[class][d] = shift.apply(own[other]);
+                lattices.enemy_bridges[class][d] = shift.apply(enemy[other]);
             }
         }
         for square in us.castle() {
@@ -156,8 +177,8 @@ impl Lattices {
         let mut frontier = seen;
         loop {
             let mut next = 0;
-            for (d, &over) in bridges.iter().enumerate() {
-                next |= shift(frontier & over, leap_shift(d));
+            for (&over, &(forward, _)) in bridges.iter().zip(&LEAPS) {
+                next |= forward.apply(frontier & over);
             }
             next &= land & !seen;
             if next == 0 {
@@ -174,12 +195,27 @@ impl Lattices {
     #[must_use]
     pub fn ready(&self, from: Square) -> Lattice {
         let class = class_of(from);
-        let empty = self.empty[class] | bit_of(from);
+        self.ready_given(class, self.empty[class] | bit_of(from))
+    }
+
+    /// The squares of `class` with an adjacent enemy and, beyond it, a
+    /// square of `empty`.
+    fn ready_given(&self, class: usize, empty: Lattice) -> Lattice {
         let mut ready = 0;
-        for (d, &enemy) in self.enemy_bridges[class].iter().enumerate() {
-            ready |= enemy & shift(empty, -leap_shift(d));
+        for (&enemy, &(_, back)) in self.enemy_bridges[class].iter().zip(&LEAPS) {
+            ready |= enemy & back.apply(empty);
         }
         ready & VALID[class]
+    }
+
+    /// Whether one of the mover's pieces outside the enemy castle has a
+    /// direct jump, making capture compulsory (rules §3.5).
+    #[must_use]
+    pub fn capture_compulsory(&self) -> bool {
+        (0..4).any(|class| {
+            let pieces = self.own[class] & !self.enemy_castle[class];
+            pieces != 0 && pieces & self.ready_given(class, self.empty[class]) != 0
+        })
     }
 }
 

@@ -6,10 +6,11 @@
 //! canter moves an even distance on both axes), so only captures need
 //! de-duplicating, and only among the moves of one piece.
 
-use super::lattice::{class_of, squares, Lattices};
+use super::lattice::{class_of, squares, Lattice, Lattices};
 use super::Move;
 use crate::games::camelot::board::{
     cell_kind, in_castle, leaps, steps, Board, Cell, Color, Kind, Square, Squares, EMPTY, GRID,
+    TABLES,
 };
 
 /// The most castle moves each player may make in a game (rules §4.2).
@@ -19,8 +20,18 @@ pub const CASTLE_MOVE_LIMIT: u8 = 2;
 /// `castle_moves` castle moves.
 pub fn generate(board: &Board, us: Color, castle_moves: u8, out: &mut Vec<Move>) {
     out.clear();
-    let mut generator = Generator::new(board, us, castle_moves, out);
+    let mut generator = Generator::new(board, us, castle_moves, out, false);
     generator.all_moves(board.occupied[us.index()]);
+}
+
+/// The number of legal moves of `us` (as [`generate`] would list), counting
+/// plain moves and canters without listing them; `scratch` holds the
+/// captures while they are de-duplicated.
+pub fn count(board: &Board, us: Color, castle_moves: u8, scratch: &mut Vec<Move>) -> usize {
+    scratch.clear();
+    let mut generator = Generator::new(board, us, castle_moves, scratch, true);
+    generator.all_moves(board.occupied[us.index()]);
+    generator.quiet + generator.out.len()
 }
 
 /// Whether `us` has any legal move, answered without generating them all in
@@ -63,22 +74,44 @@ pub(crate) fn has_jump(cells: &[Cell; GRID], square: Square, them: Color) -> boo
 
 struct Generator<'a> {
     cells: [Cell; GRID],
+    /// Empty squares outside the mover's castle: where plain moves may go.
+    free: Squares,
     lattices: Lattices,
     us: Color,
     them: Color,
     castle_moves: u8,
     out: &'a mut Vec<Move>,
+    /// Plain moves and canters are counted in `quiet`, not listed.
+    counting: bool,
+    quiet: usize,
 }
 
 impl<'a> Generator<'a> {
-    fn new(board: &Board, us: Color, castle_moves: u8, out: &'a mut Vec<Move>) -> Self {
+    fn new(
+        board: &Board,
+        us: Color,
+        castle_moves: u8,
+        out: &'a mut Vec<Move>,
+        counting: bool,
+    ) -> Self {
+        let [a, b] = us.castle();
+        let mut castle = Squares::EMPTY;
+        castle.insert(a);
+        castle.insert(b);
         Generator {
             cells: board.cells,
+            free: TABLES
+                .valid
+                .without(board.occupied[0])
+                .without(board.occupied[1])
+                .without(castle),
             lattices: Lattices::new(board, us),
             us,
             them: us.opponent(),
             castle_moves,
             out,
+            counting,
+            quiet: 0,
         }
     }
 
@@ -93,12 +126,10 @@ impl<'a> Generator<'a> {
                 self.piece_moves(square, must);
             }
         }
-        if !self.out.is_empty() {
+        if !self.out.is_empty() || self.quiet > 0 {
             return;
         }
-        let must = own.iter().any(|square| {
-            !in_castle(square, self.them) && has_jump(&self.cells, square, self.them)
-        });
+        let must = self.lattices.capture_compulsory();
         for square in own.iter() {
             self.piece_moves(square, must);
         }
@@ -119,7 +150,7 @@ impl<'a> Generator<'a> {
             self.plain_moves(from);
             if !knight {
                 let reach = self.lattices.canter_reach(from, 0);
-                self.push_all(from, squares(class_of(from), reach));
+                self.push_all(from, class_of(from), reach);
             }
         }
         if knight {
@@ -132,7 +163,7 @@ impl<'a> Generator<'a> {
                 } else {
                     self.lattices.canter_reach(from, all_ready)
                 };
-                self.push_all(from, squares(class, safe));
+                self.push_all(from, class, safe);
                 first = self.out.len();
             }
             self.charges(from, squares(class, reach & all_ready), first);
@@ -158,19 +189,28 @@ impl<'a> Generator<'a> {
     }
 
     fn plain_moves(&mut self, from: Square) {
-        for &to in steps(from) {
-            if self.cells[to as usize] == EMPTY && !in_castle(to, self.us) {
-                self.out.push(Move {
-                    from,
-                    to,
-                    captures: Squares::EMPTY,
-                });
-            }
+        let targets = TABLES.neighbours[from as usize].and(self.free);
+        if self.counting {
+            self.quiet += targets.len();
+            return;
+        }
+        for to in targets.iter() {
+            self.out.push(Move {
+                from,
+                to,
+                captures: Squares::EMPTY,
+            });
         }
     }
 
-    fn push_all(&mut self, from: Square, ends: Squares) {
-        for to in ends.iter() {
+    /// Records the non-capturing moves from `from` to the squares of `ends`
+    /// (a set of `class`).
+    fn push_all(&mut self, from: Square, class: usize, ends: Lattice) {
+        if self.counting {
+            self.quiet += ends.count_ones() as usize;
+            return;
+        }
+        for to in squares(class, ends).iter() {
             self.out.push(Move {
                 from,
                 to,

@@ -7,8 +7,8 @@ use std::cmp::Ordering;
 use super::movegen::has_jump;
 use super::Move;
 use crate::games::camelot::board::{
-    cell_kind, in_castle, leaps, square_name, steps, Board, Cell, Color, Kind, Square, Squares,
-    EMPTY, GRID,
+    cell_color, cell_kind, in_castle, leaps, square_name, steps, Board, Cell, Color, Kind, Square,
+    Squares, EMPTY, GRID,
 };
 
 /// A move written out: its squares in order; the first `canter_steps` steps
@@ -117,8 +117,7 @@ fn can_land(
     land: Square,
     safe: bool,
 ) -> bool {
-    let friendly = cells[over as usize] != EMPTY
-        && super::super::board::cell_color(cells[over as usize]) == us;
+    let friendly = cells[over as usize] != EMPTY && cell_color(cells[over as usize]) == us;
     friendly
         && cells[land as usize] == EMPTY
         && land != from

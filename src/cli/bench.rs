@@ -67,7 +67,10 @@ fn search_bench<G: AlphaBetaGame>(positions: &[Option<&str>], depth: u32) -> Res
 fn search_job(game: GameId) -> Result<Option<(u64, u32)>> {
     use crate::games::cescacs::{bench, Cescacs};
     Ok(match game {
-        GameId::Cescacs => Some((search_bench::<Cescacs>(&[None, Some(bench::CASTLING)], 4)?, 4)),
+        GameId::Cescacs => Some((
+            search_bench::<Cescacs>(&[None, Some(bench::CASTLING)], 4)?,
+            4,
+        )),
         _ => None,
     })
 }

@@ -112,7 +112,12 @@ fn the_quick_legal_move_test_agrees_with_the_move_list() {
             let mut moves = Vec::new();
             loop {
                 game.moves(&mut moves);
-                assert_eq!(game.has_legal_move(), !moves.is_empty(), "{}", game.format_position());
+                assert_eq!(
+                    game.has_legal_move(),
+                    !moves.is_empty(),
+                    "{}",
+                    game.format_position()
+                );
                 if moves.is_empty() || game.outcome().is_some() {
                     terminal_seen += 1;
                     break;

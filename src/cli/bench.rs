@@ -8,6 +8,7 @@ use anyhow::Result;
 
 use crate::game::Notation;
 use crate::games::GameId;
+use crate::search::{AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
 
 /// Perft jobs per game: (position string or `None` for the start, depth).
 fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
@@ -40,6 +41,40 @@ fn bench_game<G: Notation>(jobs: &[(Option<&str>, u32)]) -> Result<u64> {
     Ok(nodes)
 }
 
+/// Fixed-depth alpha-beta searches, single-threaded with a fresh table, from
+/// each position; returns the nodes searched.
+fn search_bench<G: AlphaBetaGame>(positions: &[Option<&str>], depth: u32) -> Result<u64> {
+    let options = G::Options::default();
+    let mut nodes = 0;
+    for &position in positions {
+        let state = match position {
+            Some(text) => G::parse_position(text, &options)?,
+            None => G::new(&options),
+        };
+        let config = SearchConfig {
+            threads: 1,
+            hash_mb: 16,
+            ..SearchConfig::default()
+        };
+        let mut searcher = AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), config);
+        nodes += searcher.search(&state, &Limits::depth(depth))?.nodes;
+    }
+    Ok(nodes)
+}
+
+/// The search part of the bench, for games with an alpha-beta engine:
+/// (nodes, depth).
+fn search_job(game: GameId) -> Result<Option<(u64, u32)>> {
+    use crate::games::cescacs::{bench, Cescacs};
+    Ok(match game {
+        GameId::Cescacs => Some((
+            search_bench::<Cescacs>(&[None, Some(bench::CASTLING)], 4)?,
+            4,
+        )),
+        _ => None,
+    })
+}
+
 /// Runs the bench for one game or all, printing one line per game and the
 /// total last.
 pub fn run(only: Option<GameId>) -> Result<()> {
@@ -55,6 +90,15 @@ pub fn run(only: Option<GameId>) -> Result<()> {
             nodes as f64 / seconds.max(1e-9)
         );
         total += nodes;
+        let search_start = Instant::now();
+        if let Some((nodes, depth)) = search_job(game)? {
+            let seconds = search_start.elapsed().as_secs_f64();
+            println!(
+                "{game}: search depth {depth}: {nodes} nodes in {seconds:.3} s, {:.0} nps",
+                nodes as f64 / seconds.max(1e-9)
+            );
+            total += nodes;
+        }
     }
     let seconds = start.elapsed().as_secs_f64();
     println!("{total} nodes {:.0} nps", total as f64 / seconds.max(1e-9));

@@ -3,13 +3,16 @@
 //! Output lines that scripts rely on (`nodes N`, `N nodes M nps`) are part of
 //! the CLI contract in DESIGN.md and must stay stable.
 
+mod analyse;
 mod bench;
 mod perft;
+mod play;
 mod position;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
+use crate::games::cescacs::Cescacs;
 use crate::games::GameId;
 pub use position::PositionArgs;
 
@@ -36,6 +39,20 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Searches a position and streams `info` lines, then `bestmove`.
+    Analyse {
+        /// The game.
+        game: GameId,
+        #[command(flatten)]
+        args: analyse::AnalyseArgs,
+    },
+    /// Plays a game against an engine at the terminal.
+    Play {
+        /// The game.
+        game: GameId,
+        #[command(flatten)]
+        args: play::PlayArgs,
+    },
     /// Runs the fixed benchmark (last line: `N nodes M nps`, N deterministic).
     Bench {
         /// Only this game (default: every game).
@@ -52,6 +69,23 @@ pub fn run(cli: Cli) -> Result<()> {
             depth,
             divide,
         } => crate::with_game!(game, G => perft::run::<G>(&position, depth, divide)),
+        Command::Analyse { game, args } => match game {
+            GameId::Cescacs => analyse::run::<Cescacs>(&args),
+            other => bail!("no alpha-beta engine for {other} yet"),
+        },
+        Command::Play { game, args } => match game {
+            GameId::Cescacs => play::run::<Cescacs>(&args),
+            other => bail!("no alpha-beta engine for {other} yet"),
+        },
         Command::Bench { game } => bench::run(game),
+    }
+}
+
+/// The shipped default engine profiles, built into the program so that
+/// `play` works from any directory.
+fn embedded_profile(name: &str) -> Option<&'static str> {
+    match name {
+        "cescacs-default" => Some(include_str!("../../engines/cescacs-default.toml")),
+        _ => None,
     }
 }

@@ -1,14 +1,13 @@
 //! `tauler analyse`: searches a position and streams UCI-style `info` lines,
 //! then `bestmove`.
 
-use std::io::Write;
 use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args;
 
 use super::PositionArgs;
-use crate::search::{bestmove_line, info_line, AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
+use crate::search::{analyse, AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
 
 /// How long and how wide to analyse.
 #[derive(Debug, Clone, Args)]
@@ -45,22 +44,21 @@ impl AnalyseArgs {
     }
 }
 
-/// Analyses with the game's standard evaluator.
+/// Analyses with the game's standard evaluator and search settings.
 pub fn run<G: AlphaBetaGame>(args: &AnalyseArgs) -> Result<()> {
     let root: G = args.position.state()?;
     let config = SearchConfig {
         threads: args.threads.max(1),
         hash_mb: args.hash.max(1),
         multipv: args.multipv.max(1),
-        ..SearchConfig::default()
+        ..G::search_config()
     };
     let mut searcher = AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), config);
-    let stdout = std::io::stdout();
-    let result = searcher.search_with(&root, &args.limits(), |info| {
-        let mut out = stdout.lock();
-        let _ = writeln!(out, "{}", info_line(&root, info));
-        let _ = out.flush();
-    })?;
-    println!("{}", bestmove_line(&root, &result));
+    analyse(
+        &mut searcher,
+        &root,
+        &args.limits(),
+        &mut std::io::stdout().lock(),
+    )?;
     Ok(())
 }

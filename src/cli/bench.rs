@@ -54,7 +54,7 @@ fn search_bench<G: AlphaBetaGame>(positions: &[Option<&str>], depth: u32) -> Res
         let config = SearchConfig {
             threads: 1,
             hash_mb: 16,
-            ..SearchConfig::default()
+            ..G::search_config()
         };
         let mut searcher = AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), config);
         nodes += searcher.search(&state, &Limits::depth(depth))?.nodes;

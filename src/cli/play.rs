@@ -14,7 +14,7 @@ use clap::{Args, ValueEnum};
 use super::PositionArgs;
 use crate::engine::{build_standard_player, EngineProfile, ProfileError};
 use crate::game::{Game, GameOptions, Notation, Seat, TextBoard, Turn};
-use crate::search::{format_pv, AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
+use crate::search::{format_pv, AlphaBeta, AlphaBetaGame, Limits};
 
 /// Which side the person plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -208,10 +208,8 @@ pub fn run<G: AlphaBetaGame + TextBoard>(args: &PlayArgs) -> Result<()> {
                 }
             }
             "hint" => {
-                let mut searcher = AlphaBeta::<G, G::Evaluator>::new(
-                    G::Evaluator::default(),
-                    SearchConfig::default(),
-                );
+                let mut searcher =
+                    AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), G::search_config());
                 let result = searcher.search(&state, &Limits::movetime(Duration::from_secs(2)))?;
                 println!(
                     "hint: {} (score {}, line {})",

@@ -11,7 +11,9 @@ use crate::games::GameId;
 
 /// Perft jobs per game: (position string or `None` for the start, depth).
 fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
-    match game {}
+    match game {
+        GameId::Muzicando => &[(Some("seed:1"), 5), (Some("seed:2"), 5)],
+    }
 }
 
 fn bench_game<G: Notation>(jobs: &[(Option<&str>, u32)]) -> Result<u64> {
@@ -44,9 +46,6 @@ pub fn run(only: Option<GameId>) -> Result<()> {
         total += nodes;
     }
     let seconds = start.elapsed().as_secs_f64();
-    println!(
-        "{total} nodes {:.0} nps",
-        total as f64 / seconds.max(1e-9)
-    );
+    println!("{total} nodes {:.0} nps", total as f64 / seconds.max(1e-9));
     Ok(())
 }

@@ -1,21 +1,27 @@
 //! The registry of games: their command-line names and dispatch from a name
 //! to the concrete game type.
 
+pub mod muzicando;
+
 use std::fmt;
 
 /// A game tauler knows, by its command-line name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum GameId {
+    /// Muzicando, 56 music cards: the team game and the individual game.
+    Muzicando,
 }
 
 impl GameId {
     /// Every registered game, in bench order.
-    pub const ALL: &'static [GameId] = &[];
+    pub const ALL: &'static [GameId] = &[GameId::Muzicando];
 
     /// The command-line name.
     #[must_use]
     pub fn name(self) -> &'static str {
-        match self {}
+        match self {
+            GameId::Muzicando => "muzicando",
+        }
     }
 }
 
@@ -29,6 +35,11 @@ impl fmt::Display for GameId {
 #[macro_export]
 macro_rules! with_game {
     ($id:expr, $G:ident => $body:expr) => {
-        match $id {}
+        match $id {
+            $crate::games::GameId::Muzicando => {
+                type $G = $crate::games::muzicando::Muzicando;
+                $body
+            }
+        }
     };
 }

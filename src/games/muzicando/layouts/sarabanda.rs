@@ -1,0 +1,89 @@
+//! Sarabanda: a free grid started by a Do. A note may go on an empty cell
+//! orthogonally next to at least one card whose note is one step away,
+//! wrapping (Si and Do are one step apart); colour never matters.
+//!
+//! The free cells next to the cards are kept with the set of steps each
+//! accepts, so the moves are read off without scanning the grid.
+
+use arrayvec::ArrayVec;
+
+use super::{Cell, Grid};
+use crate::games::muzicando::cards::{cards_of, cards_of_step, wrap_step, Card};
+
+/// At most 49 notes with 4 sides each.
+const MAX_FRONTIER: usize = 196;
+
+/// The grid and its free cells that accept a note.
+#[derive(Clone, Debug)]
+pub struct FreeGrid {
+    /// Which card is where.
+    pub grid: Grid,
+    /// Empty cells next to a note, each with the steps (bit per step) it accepts.
+    frontier: ArrayVec<(Cell, u8), MAX_FRONTIER>,
+}
+
+impl Default for FreeGrid {
+    fn default() -> Self {
+        FreeGrid {
+            grid: Grid::default(),
+            frontier: ArrayVec::new(),
+        }
+    }
+}
+
+fn cards_of_steps(steps: u8) -> u64 {
+    (0..7)
+        .filter(|s| steps & (1 << s) != 0)
+        .fold(0, |mask, s| mask | cards_of_step(s))
+}
+
+impl FreeGrid {
+    fn openings(&self, f: &mut impl FnMut(u64, Cell)) {
+        if self.grid.cards == 0 {
+            f(cards_of_step(0), Cell::new(0, 0));
+            return;
+        }
+        for &(cell, steps) in &self.frontier {
+            f(cards_of_steps(steps), cell);
+        }
+    }
+
+    /// Notes of a step accepted by some free cell.
+    #[must_use]
+    pub fn playable_notes(&self) -> u64 {
+        let mut mask = 0;
+        self.openings(&mut |cards, _| mask |= cards);
+        mask & !self.grid.cards
+    }
+
+    /// Calls `f` for each placement of a note from `hand`.
+    pub fn note_moves(&self, hand: u64, f: &mut impl FnMut(Card, Cell)) {
+        self.openings(&mut |cards, cell| {
+            for card in cards_of(cards & hand) {
+                f(card, cell);
+            }
+        });
+    }
+
+    /// Places a note on a free cell (updating its neighbours), or a symbol.
+    pub fn place(&mut self, card: Card, cell: Cell) {
+        let Some(step) = card.step() else {
+            self.grid.put_symbol(card, cell);
+            return;
+        };
+        self.grid.put(card, cell);
+        if let Some(i) = self.frontier.iter().position(|&(c, _)| c == cell) {
+            self.frontier.swap_remove(i);
+        }
+        let accepts = (1u8 << wrap_step(step, 1)) | (1u8 << wrap_step(step, -1));
+        for neighbour in cell.neighbours() {
+            if self.grid.occupied(neighbour) || Grid::index(neighbour).is_none() {
+                continue;
+            }
+            match self.frontier.iter_mut().find(|(c, _)| *c == neighbour) {
+                Some((_, steps)) => *steps |= accepts,
+                None => self.frontier.push((neighbour, accepts)),
+            }
+        }
+    }
+}

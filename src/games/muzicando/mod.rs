@@ -359,3 +359,6 @@ impl Game for Muzicando {
         self.card_hash_from_scratch() ^ self.rules_state_hash()
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -12,7 +12,12 @@ use crate::games::GameId;
 /// Perft jobs per game: (position string or `None` for the start, depth).
 fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
     match game {
-        GameId::Muzicando => &[(Some("seed:1"), 5), (Some("seed:2"), 5)],
+        GameId::Muzicando => &[
+            (Some("seed:1 1M - - -"), 14),
+            (Some("seed:1 1P - - -"), 12),
+            (Some("seed:1 1G - - -"), 8),
+            (Some("seed:1 1S - - -"), 5),
+        ],
     }
 }
 

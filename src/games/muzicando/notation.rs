@@ -19,8 +19,10 @@
 //!
 //! The table for the game type and the rules options come from the options
 //! given with the string. `seed:N` is short for the hand right after the
-//! seeded deal N ([`Muzicando::seeded_deal`]), e.g.
-//! `tauler perft muzicando --position seed:7 --depth 4`.
+//! seeded deal N ([`Muzicando::seeded_deal`]), optionally followed by
+//! actions in the same compact code, e.g.
+//! `tauler perft muzicando --position "seed:7 1M - - -" --depth 6`
+//! (or `--position seed:7 --moves "1M pass pass pass"`).
 
 use std::fmt::Write as _;
 
@@ -182,6 +184,24 @@ impl Muzicando {
         self.check_legal(action, text)
     }
 
+    /// Plays actions in compact code; an error names the action's 1-based
+    /// index, counting from `first + 1`.
+    fn apply_codes<'a>(
+        &mut self,
+        codes: impl Iterator<Item = &'a str>,
+        first: usize,
+    ) -> Result<(), ParseError> {
+        for (index, code) in codes.enumerate() {
+            let action = self.parse_code(code).map_err(|e| ParseError::InPosition {
+                index: first + index + 1,
+                text: code.to_string(),
+                source: Box::new(e),
+            })?;
+            self.apply(action);
+        }
+        Ok(())
+    }
+
     /// The compact code of an action (see the module docs).
     fn format_code(&self, action: Action) -> String {
         match action {
@@ -289,12 +309,15 @@ impl Notation for Muzicando {
 
     fn parse_position(text: &str, options: &Options) -> Result<Self, ParseError> {
         let text = text.trim();
-        if let Some(seed) = text.strip_prefix("seed:") {
+        if let Some(rest) = text.strip_prefix("seed:") {
+            let mut words = rest.split_whitespace();
+            let seed = words.next().unwrap_or_default();
             let seed: u64 = seed
-                .trim()
                 .parse()
                 .map_err(|_| ParseError::BadSeed(seed.to_string()))?;
-            return Ok(Muzicando::seeded_deal(options, seed));
+            let mut state = Muzicando::seeded_deal(options, seed);
+            state.apply_codes(words, 0)?;
+            return Ok(state);
         }
         let mut parts = text.splitn(3, '/');
         let (Some(dealer), Some(deal), Some(actions)) = (parts.next(), parts.next(), parts.next())
@@ -311,20 +334,12 @@ impl Notation for Muzicando {
         if deal.len() % 2 != 0 {
             return Err(ParseError::UnknownCard(deal.iter().collect()));
         }
-        let codes = deal
+        let deal: Vec<String> = deal
             .chunks(2)
             .map(|pair| format!("+{}{}", pair[0], pair[1]))
-            .chain(actions.split_whitespace().map(str::to_string));
-        for (index, code) in codes.enumerate() {
-            let action = state
-                .parse_code(&code)
-                .map_err(|e| ParseError::InPosition {
-                    index: index + 1,
-                    text: code.clone(),
-                    source: Box::new(e),
-                })?;
-            state.apply(action);
-        }
+            .collect();
+        state.apply_codes(deal.iter().map(String::as_str), 0)?;
+        state.apply_codes(actions.split_whitespace(), deal.len())?;
         Ok(state)
     }
 

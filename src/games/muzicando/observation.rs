@@ -63,8 +63,9 @@ impl Observation {
         ALL_CARDS & !seen
     }
 
-    /// The notes a seat's passes rule out of its current hand (team game:
-    /// no card arrives after the deal, so every pass constrains the end).
+    /// The notes a seat's passes rule out of its current hand in the team
+    /// game, where no card arrives after the deal (in the individual game a
+    /// card drawn after a pass may be one of them).
     #[must_use]
     pub fn ruled_out(&self, seat: u8) -> u64 {
         self.pass_facts
@@ -477,5 +478,74 @@ impl Muzicando {
     #[must_use]
     pub fn agrees_with(&self, observation: &Observation) -> bool {
         self.observation(usize::from(observation.seat)) == *observation
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use super::*;
+
+    /// Every assignment of `allowed.len()` cards to three places with the
+    /// given room, each card only where allowed.
+    fn all_assignments(allowed: &[u8], caps: [u8; 3]) -> Vec<Vec<u8>> {
+        let n = allowed.len();
+        (0..3usize.pow(n as u32))
+            .map(|code| {
+                (0..n)
+                    .map(|i| (code / 3usize.pow(i as u32) % 3) as u8)
+                    .collect::<Vec<u8>>()
+            })
+            .filter(|a: &Vec<u8>| {
+                a.iter()
+                    .enumerate()
+                    .all(|(i, &loc)| allowed[i] & 1 << loc != 0)
+                    && (0..3).all(|loc| {
+                        a.iter().filter(|&&l| l == loc).count() == usize::from(caps[loc as usize])
+                    })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_counted_deal_is_uniform_over_consistent_deals() {
+        let pool: Vec<Card> = (0..7).map(|i| Card::from_index(i).unwrap()).collect();
+        let allowed = [0b011, 0b100, 0b110, 0b111, 0b101, 0b111, 0b011];
+        let caps = [2, 2, 3];
+        let all = all_assignments(&allowed, caps);
+        assert!(all.len() > 10, "{} deals", all.len());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let n = 40_000;
+        let mut counts: HashMap<Vec<u8>, u32> = HashMap::new();
+        for _ in 0..n {
+            let deal = counted_deal(&pool, &allowed, caps, &mut rng).expect("a deal exists");
+            *counts.entry(deal).or_default() += 1;
+        }
+        assert_eq!(
+            counts.len(),
+            all.len(),
+            "every consistent deal occurs, nothing else"
+        );
+        let p = 1.0 / all.len() as f64;
+        let expected = p * f64::from(n);
+        let sigma = (expected * (1.0 - p)).sqrt();
+        for deal in &all {
+            let got = f64::from(counts[deal]);
+            assert!(
+                (got - expected).abs() < 5.0 * sigma,
+                "{deal:?}: {got} vs {expected}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_counted_deal_reports_an_impossible_deal() {
+        let pool: Vec<Card> = (0..3).map(|i| Card::from_index(i).unwrap()).collect();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        assert!(counted_deal(&pool, &[0b001, 0b001, 0b001], [1, 1, 1], &mut rng).is_none());
     }
 }

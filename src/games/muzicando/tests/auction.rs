@@ -56,7 +56,10 @@ fn a_player_who_passed_may_bid_later() {
     assert!(accepts(&state, "1G"), "seat 0 passed before and re-enters");
     play(&mut state, "1G pass pass pass");
     let contract = state.contract().expect("auction over");
-    assert_eq!((contract.bid.unwrap().to_string(), contract.declarer), ("1G".to_string(), 0));
+    assert_eq!(
+        (contract.bid.unwrap().to_string(), contract.declarer),
+        ("1G".to_string(), 0)
+    );
 }
 
 #[test]
@@ -92,7 +95,11 @@ fn four_opening_passes_force_the_first_player_served_to_name_a_contract() {
     assert!(!accepts(&state, "pass"), "he may not pass");
     assert_eq!(legal(&state).len(), 16, "any bid");
     play(&mut state, "1S");
-    assert_eq!(state.phase(), Phase::Play, "naming the contract ends the auction");
+    assert_eq!(
+        state.phase(),
+        Phase::Play,
+        "naming the contract ends the auction"
+    );
     assert_eq!(state.contract().unwrap().declarer, 0);
 }
 

@@ -29,7 +29,10 @@ fn end_game(hands: [&str; 4], extra: &[&str]) -> Muzicando {
 
 #[test]
 fn shedding_the_last_card_takes_the_next_place_and_leaves_the_rotation() {
-    let mut state = end_game(["R-Re", "R-Mi O-Re", "R-Fa", "R-Sol O-Mi"], &["finish=full"]);
+    let mut state = end_game(
+        ["R-Re", "R-Mi O-Re", "R-Fa", "R-Sol O-Mi"],
+        &["finish=full"],
+    );
     play(&mut state, "R-Re");
     assert_eq!(state.shed(), [0], "first place");
     assert_eq!(state.active(), 0b1110);
@@ -49,8 +52,16 @@ fn a_full_round_of_passes_ends_the_hand_and_ranks_by_cards_left() {
     play(&mut state, "pass pass pass");
     assert_eq!(to_move(&state), 3);
     play(&mut state, "R-#");
-    assert_eq!(state.phase(), Phase::Play, "a placement starts the count again");
-    assert_eq!(to_move(&state), 1, "seat 0 skipped by the sharp: a skip is not a pass");
+    assert_eq!(
+        state.phase(),
+        Phase::Play,
+        "a placement starts the count again"
+    );
+    assert_eq!(
+        to_move(&state),
+        1,
+        "seat 0 skipped by the sharp: a skip is not a pass"
+    );
     play(&mut state, "pass pass pass");
     assert_eq!(to_move(&state), 0);
     play(&mut state, "pass");
@@ -64,7 +75,11 @@ fn a_full_round_of_passes_ends_the_hand_and_ranks_by_cards_left() {
 fn the_hand_stops_once_the_players_left_are_all_on_one_team() {
     let mut state = end_game(["R-Re", "R-Mi O-Re", "R-Fa", "R-Sol O-Mi O-Fa"], &[]);
     play(&mut state, "R-Re R-Mi R-Fa");
-    assert_eq!(state.turn(), Turn::Terminal, "north-south both out: 3rd and 4th go to east-west");
+    assert_eq!(
+        state.turn(),
+        Turn::Terminal,
+        "north-south both out: 3rd and 4th go to east-west"
+    );
     assert_eq!(state.ranking(), [0, 2, 1, 3], "seat 1 has fewer cards left");
     let points = state.points().unwrap();
     assert_eq!(points[0], 4 + 3 + 5, "1M won by north-south");
@@ -73,7 +88,10 @@ fn the_hand_stops_once_the_players_left_are_all_on_one_team() {
 
 #[test]
 fn with_finish_full_the_last_players_play_on() {
-    let mut state = end_game(["R-Re", "R-Mi O-Re", "R-Fa", "R-Sol O-Mi O-Fa"], &["finish=full"]);
+    let mut state = end_game(
+        ["R-Re", "R-Mi O-Re", "R-Fa", "R-Sol O-Mi O-Fa"],
+        &["finish=full"],
+    );
     play(&mut state, "R-Re R-Mi R-Fa");
     assert_eq!(state.phase(), Phase::Play);
     play(&mut state, "R-Sol pass pass");

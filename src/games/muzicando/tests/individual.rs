@@ -19,13 +19,22 @@ fn seating_draws_do_re_mi_and_guido_with_eight() {
         seats.sort_unstable();
         assert_eq!(seats, (0..players).collect::<Vec<_>>());
         for &(card, seat) in &draw {
-            let expected = if seat == 7 { "V-pause".to_string() } else {
+            let expected = if seat == 7 {
+                "V-pause".to_string()
+            } else {
                 ["R-Do", "R-Re", "R-Mi", "R-Fa", "R-Sol", "R-La", "R-Si"][seat].to_string()
             };
-            assert_eq!(card.to_string(), expected, "seats follow the notes, Do first");
+            assert_eq!(
+                card.to_string(),
+                expected,
+                "seats follow the notes, Do first"
+            );
         }
     }
-    assert_eq!((0..5).map(|r| dealer_of_round(4, r)).collect::<Vec<_>>(), [0, 1, 2, 3, 0]);
+    assert_eq!(
+        (0..5).map(|r| dealer_of_round(4, r)).collect::<Vec<_>>(),
+        [0, 1, 2, 3, 0]
+    );
 }
 
 #[test]
@@ -47,7 +56,10 @@ fn the_player_after_the_dealer_chooses_the_type_and_starts() {
     assert_eq!(legal(&state), ["S", "G", "P", "M"]);
     play(&mut state, "P");
     let contract = state.contract().unwrap();
-    assert_eq!((contract.game_type, contract.declarer, contract.bid), (GameType::Parada, 0, None));
+    assert_eq!(
+        (contract.game_type, contract.declarer, contract.bid),
+        (GameType::Parada, 0, None)
+    );
     assert_eq!(to_move(&state), 0);
 }
 
@@ -55,7 +67,10 @@ fn the_player_after_the_dealer_chooses_the_type_and_starts() {
 fn two_players() -> Muzicando {
     deal(
         &options(&["players=2"]),
-        &["R-Do O-Do O-Re O-Mi O-Fa O-Sol O-La", "R-Re R-Mi R-Fa R-Sol R-La R-Si R-#"],
+        &[
+            "R-Do O-Do O-Re O-Mi O-Fa O-Sol O-La",
+            "R-Re R-Mi R-Fa R-Sol R-La R-Si R-#",
+        ],
     )
 }
 
@@ -69,7 +84,9 @@ fn a_player_who_passes_draws_from_the_stock() {
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
     assert_eq!(outcomes.len(), 42);
-    assert!(outcomes.iter().all(|&(_, p)| (p - 1.0 / 42.0).abs() < 1e-12));
+    assert!(outcomes
+        .iter()
+        .all(|&(_, p)| (p - 1.0 / 42.0).abs() < 1e-12));
     let (draw, _) = outcomes[0];
     state.apply(draw);
     assert_eq!(state.hand(1).count_ones(), 8);
@@ -97,10 +114,7 @@ fn with_the_stock_empty_a_player_who_must_pass_loses_the_round() {
 
 #[test]
 fn players_out_by_losing_rank_last_the_first_out_last() {
-    let mut state = deal(
-        &options(&["players=3"]),
-        &["R-Re", "R-Mi", "R-Do"],
-    );
+    let mut state = deal(&options(&["players=3"]), &["R-Re", "R-Mi", "R-Do"]);
     play(&mut state, "M");
     state.stock = 0;
     // Seat 1 chose and starts, but holds no Do.

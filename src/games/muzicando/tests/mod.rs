@@ -71,7 +71,10 @@ pub fn play(state: &mut Muzicando, actions: &str) {
 pub fn legal(state: &Muzicando) -> Vec<String> {
     let mut actions = Vec::new();
     state.legal_actions(&mut actions);
-    actions.into_iter().map(|a| state.format_action(a)).collect()
+    actions
+        .into_iter()
+        .map(|a| state.format_action(a))
+        .collect()
 }
 
 /// Whether the action text is accepted now.

@@ -13,11 +13,26 @@ fn actions_are_written_with_spec_names_and_cells_where_chosen() {
     let mut state = deal(&options(&["dealer=3"]), &["R-Do O-Re"]);
     play(&mut state, "pass 1S pass pass");
     play(&mut state, "2S pass pass pass");
-    assert_eq!(state.format_action(state.parse_action("R-Do@0,0").unwrap()), "R-Do@0,0");
-    assert!(matches!(state.parse_action("R-Do"), Err(ParseError::Illegal { .. })), "Sarabanda needs a cell");
-    assert!(matches!(state.parse_action("R-Re@0,0"), Err(ParseError::Illegal { .. })));
-    assert!(matches!(state.parse_action("X-Do"), Err(ParseError::UnknownCard(_))));
-    assert!(matches!(state.parse_action("R-Do@a,0"), Err(ParseError::BadCell(_))));
+    assert_eq!(
+        state.format_action(state.parse_action("R-Do@0,0").unwrap()),
+        "R-Do@0,0"
+    );
+    assert!(
+        matches!(state.parse_action("R-Do"), Err(ParseError::Illegal { .. })),
+        "Sarabanda needs a cell"
+    );
+    assert!(matches!(
+        state.parse_action("R-Re@0,0"),
+        Err(ParseError::Illegal { .. })
+    ));
+    assert!(matches!(
+        state.parse_action("X-Do"),
+        Err(ParseError::UnknownCard(_))
+    ));
+    assert!(matches!(
+        state.parse_action("R-Do@a,0"),
+        Err(ParseError::BadCell(_))
+    ));
     assert!(matches!(state.parse_action(""), Err(ParseError::Empty)));
 
     let mut state = deal(&options(&["dealer=3"]), &["R-Do O-Re"]);
@@ -40,18 +55,36 @@ fn the_position_string_round_trips_the_whole_hand() {
         assert_eq!(parsed.hand(seat), state.hand(seat));
     }
     let seeded = Muzicando::parse_position("seed:11", &Options::default()).unwrap();
-    assert_eq!(seeded.history(), Muzicando::seeded_deal(&Options::default(), 11).history());
+    assert_eq!(
+        seeded.history(),
+        Muzicando::seeded_deal(&Options::default(), 11).history()
+    );
     assert!(seeded.record().contains("seat 1 dealt:"));
 }
 
 #[test]
 fn position_errors_are_typed() {
     let o = Options::default();
-    assert!(matches!(Muzicando::parse_position("nonsense", &o), Err(ParseError::Shape(_))));
-    assert!(matches!(Muzicando::parse_position("9//", &o), Err(ParseError::BadDealer(_))));
-    assert!(matches!(Muzicando::parse_position("seed:x", &o), Err(ParseError::BadSeed(_))));
-    assert!(matches!(Muzicando::parse_position("0/R1R1/", &o), Err(ParseError::InPosition { index: 2, .. })));
-    assert!(matches!(Muzicando::parse_position("0/R/", &o), Err(ParseError::UnknownCard(_))));
+    assert!(matches!(
+        Muzicando::parse_position("nonsense", &o),
+        Err(ParseError::Shape(_))
+    ));
+    assert!(matches!(
+        Muzicando::parse_position("9//", &o),
+        Err(ParseError::BadDealer(_))
+    ));
+    assert!(matches!(
+        Muzicando::parse_position("seed:x", &o),
+        Err(ParseError::BadSeed(_))
+    ));
+    assert!(matches!(
+        Muzicando::parse_position("0/R1R1/", &o),
+        Err(ParseError::InPosition { index: 2, .. })
+    ));
+    assert!(matches!(
+        Muzicando::parse_position("0/R/", &o),
+        Err(ParseError::UnknownCard(_))
+    ));
     let dealt = Muzicando::seeded_deal(&o, 1).format_position();
     assert!(matches!(
         Muzicando::parse_position(&format!("{dealt} 4M 4M"), &o),

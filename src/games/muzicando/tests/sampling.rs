@@ -68,7 +68,13 @@ fn ten_thousand_sampled_worlds_never_contradict_what_their_seat_saw() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(42);
     let mut samples = 0;
     let mut constrained = 0;
-    let tables: [&[&str]; 5] = [&[], &["players=2"], &["players=3"], &["players=5"], &["players=8"]];
+    let tables: [&[&str]; 5] = [
+        &[],
+        &["players=2"],
+        &["players=3"],
+        &["players=5"],
+        &["players=8"],
+    ];
     for seed in 0..50u64 {
         let opts = options(tables[seed as usize % tables.len()]);
         let plies = rng.gen_range(0..120);
@@ -81,13 +87,20 @@ fn ten_thousand_sampled_worlds_never_contradict_what_their_seat_saw() {
             for _ in 0..50 {
                 let world = Muzicando::sample_world(&observation, &mut rng);
                 assert!(world.agrees_with(&observation), "seed {seed} seat {seat}");
-                assert!(legal_history(&world), "seed {seed} seat {seat}: an illegal history\n{}", world.record());
+                assert!(
+                    legal_history(&world),
+                    "seed {seed} seat {seat}: an illegal history\n{}",
+                    world.record()
+                );
                 samples += 1;
             }
         }
     }
     assert!(samples >= 10_000, "{samples} samples");
-    assert!(constrained >= 20, "only {constrained} observations had passes");
+    assert!(
+        constrained >= 20,
+        "only {constrained} observations had passes"
+    );
 }
 
 #[test]
@@ -98,9 +111,16 @@ fn unconstrained_unseen_cards_spread_in_exact_proportions() {
         // Early in the play, before any pass.
         let mut state = Muzicando::seeded_deal(&Options::default(), 100 + seed);
         let mut actions = Vec::new();
-        while state.turn() != Turn::Terminal && state.pass_facts().is_empty() && state.history().len() < 56 + 30 {
+        while state.turn() != Turn::Terminal
+            && state.pass_facts().is_empty()
+            && state.history().len() < 56 + 30
+        {
             state.legal_actions(&mut actions);
-            let choice = actions.iter().copied().find(|a| !matches!(a, Action::Pass)).unwrap_or(actions[0]);
+            let choice = actions
+                .iter()
+                .copied()
+                .find(|a| !matches!(a, Action::Pass))
+                .unwrap_or(actions[0]);
             let mut probe = state.clone();
             probe.apply(choice);
             if !probe.pass_facts().is_empty() {
@@ -113,7 +133,10 @@ fn unconstrained_unseen_cards_spread_in_exact_proportions() {
         assert!(observation.pass_facts.is_empty());
         let unseen: Vec<_> = cards_of(observation.unseen()).collect();
         let others: Vec<usize> = (0..4).filter(|&s| s != seat).collect();
-        let total: u32 = others.iter().map(|&s| u32::from(observation.hand_sizes[s])).sum();
+        let total: u32 = others
+            .iter()
+            .map(|&s| u32::from(observation.hand_sizes[s]))
+            .sum();
         let n = 2500;
         let mut counts = vec![[0u32; 4]; 56];
         for _ in 0..n {

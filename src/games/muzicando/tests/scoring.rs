@@ -38,7 +38,11 @@ fn every_row_of_the_seed_table_follows_from_the_rule_but_the_two_named_misprints
     for (row, &(label, stated_value, scores)) in SEED_TABLE.iter().enumerate() {
         let bid = Bid::parse(label).unwrap();
         if bid.value() != stated_value {
-            differences.push(format!("row {} label {label}: value {}", row + 1, bid.value()));
+            differences.push(format!(
+                "row {} label {label}: value {}",
+                row + 1,
+                bid.value()
+            ));
         }
         for (k, &places) in PLACES.iter().enumerate() {
             let computed = declaring_team_score(places, stated_value);

@@ -48,7 +48,10 @@ fn symbols_are_optional() {
     let mut state = muzicando_hand(&[]);
     open(&mut state, "R-Do");
     assert!(legal(&state).contains(&"R-#".to_string()));
-    assert!(legal(&state).contains(&"R-Re".to_string()), "a note instead");
+    assert!(
+        legal(&state).contains(&"R-Re".to_string()),
+        "a note instead"
+    );
     assert!(!accepts(&state, "pass"), "notes are compulsory");
 }
 
@@ -143,7 +146,9 @@ fn crafted(cards: &[&str], gone: Option<usize>, extra: &[&str]) -> Muzicando {
     open(&mut state, "V-Do");
     open(&mut state, "R-Do");
     open(&mut state, "B-Do");
-    state.hands[0] = cards.iter().fold(0, |m, n| m | Card::parse(n).unwrap().bit());
+    state.hands[0] = cards
+        .iter()
+        .fold(0, |m, n| m | Card::parse(n).unwrap().bit());
     if let Some(seat) = gone {
         state.hands[seat] = 0;
         state.active &= !(1 << seat);

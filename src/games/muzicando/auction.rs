@@ -114,7 +114,7 @@ impl Auction {
     pub fn is_legal(&self, call: Option<Bid>) -> bool {
         match call {
             None => !self.forced,
-            Some(bid) => self.high.map_or(true, |(high, _)| bid > high),
+            Some(bid) => self.high.is_none_or(|(high, _)| bid > high),
         }
     }
 

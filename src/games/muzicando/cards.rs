@@ -207,7 +207,7 @@ pub const SYMBOL_CARDS: u64 = ALL_CARDS & !NOTE_CARDS;
 /// The seven note cards of one step (all colours), e.g. every Do.
 #[must_use]
 pub fn cards_of_step(step: u8) -> u64 {
-    0x0101_0101_0101_01u64 << step
+    0x0001_0101_0101_0101_u64 << step
 }
 
 /// The seven circled notes (red Do, orange Re, …, violet Si).

@@ -331,7 +331,7 @@ impl Notation for Muzicando {
         };
         let mut state = Muzicando::new(&options);
         let deal: Vec<char> = deal.trim().chars().collect();
-        if deal.len() % 2 != 0 {
+        if !deal.len().is_multiple_of(2) {
             return Err(ParseError::UnknownCard(deal.iter().collect()));
         }
         let deal: Vec<String> = deal

@@ -393,7 +393,7 @@ fn augmenting_match(
                 continue;
             }
             seen[p] = true;
-            if owner[p].map_or(true, |j| augment(j, seen, owner, fits)) {
+            if owner[p].is_none_or(|j| augment(j, seen, owner, fits)) {
                 owner[p] = Some(i);
                 return true;
             }
@@ -406,7 +406,7 @@ fn augmenting_match(
             return None;
         }
     }
-    owner[..slots].iter().map(|o| *o).collect()
+    owner[..slots].iter().copied().collect()
 }
 
 /// Replays the observed history on a deal that gives every other seat the

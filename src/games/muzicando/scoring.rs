@@ -52,7 +52,7 @@ pub fn individual_points(
     last_holds_cards: bool,
 ) -> arrayvec::ArrayVec<i32, 8> {
     let n = ranking.len();
-    let mut points: arrayvec::ArrayVec<i32, 8> = std::iter::repeat(0).take(n).collect();
+    let mut points: arrayvec::ArrayVec<i32, 8> = std::iter::repeat_n(0, n).collect();
     for (place, &seat) in ranking.iter().enumerate() {
         let mut placement = (n - place) as i32;
         if place + 1 == n && last_holds_cards {

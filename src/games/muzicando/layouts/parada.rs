@@ -7,21 +7,12 @@ use super::Cell;
 use crate::games::muzicando::cards::{cards_of, Card, SYMBOL_CARDS};
 
 /// The columns: the lowest and highest step of each open colour.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Columns {
     /// (lowest, highest) step per colour; `None` if the column is not open.
     pub spans: [Option<(u8, u8)>; 7],
     /// Every card on the table.
     pub cards: u64,
-}
-
-impl Default for Columns {
-    fn default() -> Self {
-        Columns {
-            spans: [None; 7],
-            cards: 0,
-        }
-    }
 }
 
 impl Columns {

@@ -98,7 +98,11 @@ fn individual_rounds_score_places_n_to_1_plus_the_type_value() {
     }
     // Three players, Sarabanda (1); the last still holds cards: 0 + 1.
     let points = individual_points(&[2, 0, 1], GameType::Sarabanda, true);
-    assert_eq!(points.as_slice(), [2 + 1, 0 + 1, 3 + 1]);
+    assert_eq!(
+        points.as_slice(),
+        [3, 1, 4],
+        "2+1, 0+1 (last with cards), 3+1"
+    );
     let points = individual_points(&[2, 0, 1], GameType::Glissando, false);
     assert_eq!(points.as_slice(), [2 + 2, 1 + 2, 3 + 2]);
 }

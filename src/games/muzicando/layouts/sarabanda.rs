@@ -31,10 +31,25 @@ impl Default for FreeGrid {
     }
 }
 
+/// The note cards of every step set (bit per step), by the set.
+const CARDS_OF_STEPS: [u64; 128] = {
+    let mut table = [0u64; 128];
+    let mut steps = 0;
+    while steps < 128 {
+        let mut step = 0;
+        while step < 7 {
+            if steps & (1 << step) != 0 {
+                table[steps] |= 0x0001_0101_0101_0101_u64 << step;
+            }
+            step += 1;
+        }
+        steps += 1;
+    }
+    table
+};
+
 fn cards_of_steps(steps: u8) -> u64 {
-    (0..7)
-        .filter(|s| steps & (1 << s) != 0)
-        .fold(0, |mask, s| mask | cards_of_step(s))
+    CARDS_OF_STEPS[usize::from(steps & 0x7f)]
 }
 
 impl FreeGrid {

@@ -2,6 +2,7 @@
 //! through the game's own text, checking what the rule says must happen.
 
 mod auction;
+mod deal;
 mod endings;
 mod individual;
 mod layouts;

@@ -38,13 +38,12 @@ impl Muzicando {
     /// equally likely.
     pub(super) fn chance(&self, out: &mut Vec<(Action, f64)>) {
         out.clear();
-        let make: fn(Card) -> Action = match self.phase {
-            Phase::Deal => Action::Deal,
-            Phase::Draw => Action::Draw,
-            _ => return,
-        };
         let p = 1.0 / f64::from(self.stock.count_ones());
-        out.extend(cards_of(self.stock).map(|c| (make(c), p)));
+        match self.phase {
+            Phase::Deal => out.extend(cards_of(self.stock).map(|c| (Action::Deal(c), p))),
+            Phase::Draw => out.extend(cards_of(self.stock).map(|c| (Action::Draw(c), p))),
+            _ => {}
+        }
     }
 
     pub(super) fn deal_card(&mut self, card: Card) {

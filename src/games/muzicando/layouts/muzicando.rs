@@ -4,15 +4,27 @@
 //! open.
 
 use super::Cell;
-use crate::games::muzicando::cards::{cards_of, Card, NOTE_CARDS, SYMBOL_CARDS};
+use crate::games::muzicando::cards::{cards_of, cards_of_step, Card, SYMBOL_CARDS};
 
 /// The piles: how many notes each colour's pile holds (0 = not open).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Piles {
     /// Notes per colour pile.
     pub heights: [u8; 7],
     /// Every card on the table.
     pub cards: u64,
+    /// The notes placeable now, kept up to date by [`Piles::place`].
+    playable: u64,
+}
+
+impl Default for Piles {
+    fn default() -> Self {
+        Piles {
+            heights: [0; 7],
+            cards: 0,
+            playable: cards_of_step(0),
+        }
+    }
 }
 
 impl Piles {
@@ -25,13 +37,7 @@ impl Piles {
     /// The next note of every pile, and the Do of every colour not open.
     #[must_use]
     pub fn playable_notes(&self) -> u64 {
-        let mut mask = 0;
-        for (colour, &height) in self.heights.iter().enumerate() {
-            if height < 7 {
-                mask |= 1 << (colour * 8 + usize::from(height));
-            }
-        }
-        mask
+        self.playable
     }
 
     /// Calls `f` for each playable note in `hand`.
@@ -52,9 +58,15 @@ impl Piles {
 
     /// Places a card on its pile.
     pub fn place(&mut self, card: Card) {
-        if card.bit() & NOTE_CARDS != 0 {
-            self.heights[usize::from(card.colour())] += 1;
-        }
         self.cards |= card.bit();
+        if card.is_note() {
+            let colour = usize::from(card.colour());
+            self.heights[colour] += 1;
+            let height = usize::from(self.heights[colour]);
+            self.playable &= !(1 << (colour * 8 + height - 1));
+            if height < 7 {
+                self.playable |= 1 << (colour * 8 + height);
+            }
+        }
     }
 }

@@ -4,15 +4,27 @@
 //! colour's opener once that column is open.
 
 use super::Cell;
-use crate::games::muzicando::cards::{cards_of, Card, SYMBOL_CARDS};
+use crate::games::muzicando::cards::{cards_of, Card, CIRCLED, SYMBOL_CARDS};
 
 /// The columns: the lowest and highest step of each open colour.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Columns {
     /// (lowest, highest) step per colour; `None` if the column is not open.
     pub spans: [Option<(u8, u8)>; 7],
     /// Every card on the table.
     pub cards: u64,
+    /// The notes placeable now, kept up to date by [`Columns::place`].
+    playable: u64,
+}
+
+impl Default for Columns {
+    fn default() -> Self {
+        Columns {
+            spans: [None; 7],
+            cards: 0,
+            playable: CIRCLED,
+        }
+    }
 }
 
 impl Columns {
@@ -28,22 +40,7 @@ impl Columns {
     /// each open column.
     #[must_use]
     pub fn playable_notes(&self) -> u64 {
-        let mut mask = 0;
-        for (colour, span) in self.spans.iter().enumerate() {
-            let base = colour * 8;
-            match *span {
-                None => mask |= 1 << (base + colour),
-                Some((low, high)) => {
-                    if low > 0 {
-                        mask |= 1 << (base + usize::from(low) - 1);
-                    }
-                    if high < 6 {
-                        mask |= 1 << (base + usize::from(high) + 1);
-                    }
-                }
-            }
-        }
-        mask & !self.cards
+        self.playable
     }
 
     /// Calls `f` for each playable note in `hand`.
@@ -64,13 +61,24 @@ impl Columns {
 
     /// Places a card in its column.
     pub fn place(&mut self, card: Card) {
-        if let Some(step) = card.step() {
-            let span = &mut self.spans[usize::from(card.colour())];
-            *span = Some(match *span {
-                None => (step, step),
-                Some((low, high)) => (low.min(step), high.max(step)),
-            });
-        }
         self.cards |= card.bit();
+        let Some(step) = card.step() else {
+            return;
+        };
+        let colour = usize::from(card.colour());
+        let (low, high) = match self.spans[colour] {
+            None => (step, step),
+            Some((low, high)) => (low.min(step), high.max(step)),
+        };
+        self.spans[colour] = Some((low, high));
+        let base = colour * 8;
+        let mut next = 0;
+        if low > 0 {
+            next |= 1 << (base + usize::from(low) - 1);
+        }
+        if high < 6 {
+            next |= 1 << (base + usize::from(high) + 1);
+        }
+        self.playable = self.playable & !(0xffu64 << base) | next;
     }
 }

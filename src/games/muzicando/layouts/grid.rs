@@ -46,12 +46,14 @@ impl fmt::Display for Cell {
 /// away, and the free cells next to them 49.
 pub const RADIUS: i8 = 49;
 const WIDTH: usize = 2 * RADIUS as usize + 1;
+/// The number of cells of the grid.
+pub const CELLS: usize = WIDTH * WIDTH;
 
 /// Which card lies on which cell, both ways.
 #[derive(Clone)]
 pub struct Grid {
     /// Card index + 1 per cell, 0 for empty.
-    cells: [u8; WIDTH * WIDTH],
+    cells: [u8; CELLS],
     /// The cell of each card on the table.
     pos: [Cell; 56],
     /// Every card on the table.
@@ -63,7 +65,7 @@ pub struct Grid {
 impl Default for Grid {
     fn default() -> Self {
         Grid {
-            cells: [0; WIDTH * WIDTH],
+            cells: [0; CELLS],
             pos: [Cell::default(); 56],
             cards: 0,
             carriers: 0,

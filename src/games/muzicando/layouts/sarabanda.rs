@@ -7,6 +7,7 @@
 
 use arrayvec::ArrayVec;
 
+use super::grid::CELLS;
 use super::{Cell, Grid};
 use crate::games::muzicando::cards::{cards_of, cards_of_step, wrap_step, Card};
 
@@ -14,12 +15,25 @@ use crate::games::muzicando::cards::{cards_of, cards_of_step, wrap_step, Card};
 const MAX_FRONTIER: usize = 196;
 
 /// The grid and its free cells that accept a note.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct FreeGrid {
     /// Which card is where.
     pub grid: Grid,
-    /// Empty cells next to a note, each with the steps (bit per step) it accepts.
-    frontier: ArrayVec<(Cell, u8), MAX_FRONTIER>,
+    /// Empty cells next to a note, in the order they became so.
+    frontier: ArrayVec<Cell, MAX_FRONTIER>,
+    /// Per cell: the steps (bit per step) an empty frontier cell accepts.
+    accepts: [u8; CELLS],
+    /// Per cell: its place in `frontier` plus one (0 when not in it).
+    slot: [u8; CELLS],
+}
+
+impl std::fmt::Debug for FreeGrid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FreeGrid")
+            .field("grid", &self.grid)
+            .field("frontier", &self.frontier)
+            .finish()
+    }
 }
 
 impl Default for FreeGrid {
@@ -27,6 +41,8 @@ impl Default for FreeGrid {
         FreeGrid {
             grid: Grid::default(),
             frontier: ArrayVec::new(),
+            accepts: [0; CELLS],
+            slot: [0; CELLS],
         }
     }
 }
@@ -58,8 +74,10 @@ impl FreeGrid {
             f(cards_of_step(0), Cell::new(0, 0));
             return;
         }
-        for &(cell, steps) in &self.frontier {
-            f(cards_of_steps(steps), cell);
+        for &cell in &self.frontier {
+            if let Some(index) = Grid::index(cell) {
+                f(cards_of_steps(self.accepts[index]), cell);
+            }
         }
     }
 
@@ -87,18 +105,31 @@ impl FreeGrid {
             return;
         };
         self.grid.put(card, cell);
-        if let Some(i) = self.frontier.iter().position(|&(c, _)| c == cell) {
-            self.frontier.swap_remove(i);
+        if let Some(index) = Grid::index(cell) {
+            if let Some(k) = usize::from(self.slot[index]).checked_sub(1) {
+                self.frontier.swap_remove(k);
+                if let Some(&moved) = self.frontier.get(k) {
+                    if let Some(moved_index) = Grid::index(moved) {
+                        self.slot[moved_index] = k as u8 + 1;
+                    }
+                }
+                self.slot[index] = 0;
+                self.accepts[index] = 0;
+            }
         }
         let accepts = (1u8 << wrap_step(step, 1)) | (1u8 << wrap_step(step, -1));
         for neighbour in cell.neighbours() {
-            if self.grid.occupied(neighbour) || Grid::index(neighbour).is_none() {
+            let Some(index) = Grid::index(neighbour) else {
+                continue;
+            };
+            if self.grid.occupied(neighbour) {
                 continue;
             }
-            match self.frontier.iter_mut().find(|(c, _)| *c == neighbour) {
-                Some((_, steps)) => *steps |= accepts,
-                None => self.frontier.push((neighbour, accepts)),
+            if self.accepts[index] == 0 {
+                self.frontier.push(neighbour);
+                self.slot[index] = self.frontier.len() as u8;
             }
+            self.accepts[index] |= accepts;
         }
     }
 }

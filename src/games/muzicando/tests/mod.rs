@@ -7,6 +7,7 @@ mod endings;
 mod individual;
 mod layouts;
 mod notation;
+mod perft;
 mod sampling;
 mod scoring;
 mod symbols;

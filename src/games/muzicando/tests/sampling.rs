@@ -187,3 +187,32 @@ fn a_pass_keeps_the_notes_it_ruled_out_away_from_the_passer() {
     }
     assert!(seen_fact);
 }
+
+#[test]
+fn an_observation_shows_only_its_own_hand_and_public_facts() {
+    // Two deals that differ only by a swap between seats 1 and 2.
+    let a = super::deal(&options(&["dealer=3"]), &["", "R-Do", "O-Do"]);
+    let b = super::deal(&options(&["dealer=3"]), &["", "O-Do", "R-Do"]);
+    assert_ne!(a.hand(1), b.hand(1));
+    assert_eq!(
+        a.observation(0),
+        b.observation(0),
+        "seat 0 cannot tell them apart"
+    );
+    assert_eq!(a.observation(3), b.observation(3));
+    assert_ne!(
+        a.observation(1),
+        b.observation(1),
+        "seat 1 sees its own hand"
+    );
+    let observation = a.observation(0);
+    assert_eq!(observation.hand, a.hand(0));
+    assert_eq!(observation.hand_sizes.as_slice(), [14, 14, 14, 14]);
+    let hidden = observation
+        .events
+        .iter()
+        .filter(|(seat, action)| *seat != 0 && action.is_some())
+        .count();
+    assert_eq!(hidden, 0, "no card dealt to another seat is shown");
+    assert_eq!(observation.unseen().count_ones(), 42);
+}

@@ -216,3 +216,24 @@ fn an_observation_shows_only_its_own_hand_and_public_facts() {
     assert_eq!(hidden, 0, "no card dealt to another seat is shown");
     assert_eq!(observation.unseen().count_ones(), 42);
 }
+
+/// Slow: `cargo test --lib sampling_stress -- --ignored`.
+#[test]
+#[ignore = "slow stress run of the individual-game sampler"]
+fn sampling_stress_late_individual_positions() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(77);
+    for seed in 0..400u64 {
+        let players = 2 + seed % 7;
+        let opts = options(&[&format!("players={players}")]);
+        let plies = rng.gen_range(60..400);
+        let state = position(&opts, seed, plies, &mut rng);
+        for seat in 0..state.seats() {
+            let observation = state.observation(seat);
+            for _ in 0..5 {
+                let world = Muzicando::sample_world(&observation, &mut rng);
+                assert!(world.agrees_with(&observation), "seed {seed} seat {seat}");
+                assert!(legal_history(&world), "seed {seed} seat {seat}");
+            }
+        }
+    }
+}

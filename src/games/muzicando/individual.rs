@@ -4,7 +4,10 @@
 //!
 //! The deal (7 cards each, the rest face down as the stock) is in `deal`;
 //! the scoring in `scoring`. [decision] "Left of the dealer" is the player
-//! served first, `next(dealer)`, as in the team game.
+//! served first, `next(dealer)`, as in the team game; a player who passes
+//! draws (a chance action) and the turn then goes on to the next player; a
+//! player left alone plays on until he sheds or loses the round, which
+//! decides whether last place scores its point.
 
 use rand::RngCore;
 

@@ -142,6 +142,8 @@ impl Muzicando {
     /// still in (team game) follow by fewest cards left, ties in turn order
     /// from the player after the last one who placed a card; players who
     /// lost the round (individual game) rank last, the first out last.
+    /// [decision] First place in this ranking is "finished first" for the
+    /// contract, even when a deadlock leaves everybody holding cards.
     pub(super) fn finish(&mut self) {
         let mut remaining: Vec<u8> = (1..=self.seats)
             .map(|k| (self.last_placer + k) % self.seats)

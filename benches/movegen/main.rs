@@ -8,6 +8,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 mod camelot;
 mod cescacs;
+mod muzicando;
 mod reference;
 
 fn config() -> Criterion {
@@ -17,6 +18,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = movegen;
     config = config();
-    targets = reference::benches, cescacs::benches, camelot::benches
+    targets = reference::benches, cescacs::benches, camelot::benches, muzicando::benches
 }
 criterion_main!(movegen);

@@ -25,6 +25,12 @@ fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
                 3,
             ),
         ],
+        GameId::Muzicando => &[
+            (Some("seed:1 1M - - -"), 14),
+            (Some("seed:1 1P - - -"), 12),
+            (Some("seed:1 1G - - -"), 8),
+            (Some("seed:1 1S - - -"), 5),
+        ],
     }
 }
 

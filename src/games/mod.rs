@@ -3,6 +3,7 @@
 
 pub mod camelot;
 pub mod cescacs;
+pub mod muzicando;
 
 use std::fmt;
 
@@ -13,11 +14,13 @@ pub enum GameId {
     Cescacs,
     /// Camelot (World Camelot Federation rules).
     Camelot,
+    /// Muzicando, 56 music cards: the team game and the individual game.
+    Muzicando,
 }
 
 impl GameId {
     /// Every registered game, in bench order.
-    pub const ALL: &'static [GameId] = &[GameId::Cescacs, GameId::Camelot];
+    pub const ALL: &'static [GameId] = &[GameId::Cescacs, GameId::Camelot, GameId::Muzicando];
 
     /// The command-line name.
     #[must_use]
@@ -25,6 +28,7 @@ impl GameId {
         match self {
             GameId::Cescacs => "cescacs",
             GameId::Camelot => "camelot",
+            GameId::Muzicando => "muzicando",
         }
     }
 }
@@ -46,6 +50,10 @@ macro_rules! with_game {
             }
             $crate::games::GameId::Camelot => {
                 type $G = $crate::games::camelot::Camelot;
+                $body
+            }
+            $crate::games::GameId::Muzicando => {
+                type $G = $crate::games::muzicando::Muzicando;
                 $body
             }
         }

@@ -5,3 +5,4 @@ mod suite;
 
 mod camelot;
 mod cescacs;
+mod muzicando;

@@ -157,7 +157,6 @@ fn check_returns<G: Game>(state: &G) {
 
 /// Checks that worlds sampled from each seat's observation show that seat the
 /// same observation, along random playouts from `start`.
-#[allow(dead_code)]
 pub fn sampled_worlds_agree<G: HiddenInfo>(start: &G, budget: Budget) {
     for game in 0..budget.playouts {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(budget.seed + game as u64);

@@ -1,0 +1,107 @@
+//! Glissando: horizontal rows, each started by one circled card. A row is a
+//! run ascending left to right one note per step, wrapping (Si and Do may
+//! touch); a card extends a row at either end (left: one note below the
+//! leftmost; right: one above the rightmost). A new row starts with a
+//! circled card placed directly above or below a card of an existing row
+//! whose note is one step from it, in a line that holds no row yet.
+//!
+//! Rows stay stacked: a new row's line is empty, and the only empty lines
+//! next to a row are just above the top row and just below the bottom one.
+
+use super::{Cell, Grid};
+use crate::games::muzicando::cards::{cards_of, cards_of_step, wrap_step, Card, CIRCLED};
+
+/// The rows and the grid they lie on.
+#[derive(Clone, Debug, Default)]
+pub struct Rows {
+    /// Which card is where.
+    pub grid: Grid,
+    /// (leftmost x, rightmost x) of each row, indexed by line `y + 7`.
+    spans: [(i8, i8); 15],
+    /// The lowest and highest line holding a row (`None` on an empty table).
+    lines: Option<(i8, i8)>,
+}
+
+impl Rows {
+    fn span(&self, y: i8) -> (i8, i8) {
+        self.spans[(y + 7) as usize]
+    }
+
+    fn step_at(&self, x: i8, y: i8) -> u8 {
+        self.grid
+            .at(Cell::new(x, y))
+            .and_then(Card::step)
+            .unwrap_or_default()
+    }
+
+    /// Calls `f(step, cell)` for every (note step, empty cell) where a note
+    /// of that step may go; circled-only cells (new rows) pass `circled`.
+    fn openings(&self, f: &mut impl FnMut(u64, Cell)) {
+        let Some((bottom, top)) = self.lines else {
+            f(CIRCLED, Cell::new(0, 0));
+            return;
+        };
+        for y in bottom..=top {
+            let (left, right) = self.span(y);
+            f(
+                cards_of_step(wrap_step(self.step_at(left, y), -1)),
+                Cell::new(left - 1, y),
+            );
+            f(
+                cards_of_step(wrap_step(self.step_at(right, y), 1)),
+                Cell::new(right + 1, y),
+            );
+        }
+        for (edge, new_line) in [(top, top + 1), (bottom, bottom - 1)] {
+            let (left, right) = self.span(edge);
+            for x in left..=right {
+                let step = self.step_at(x, edge);
+                let circled = CIRCLED
+                    & (cards_of_step(wrap_step(step, 1)) | cards_of_step(wrap_step(step, -1)));
+                f(circled, Cell::new(x, new_line));
+            }
+        }
+    }
+
+    /// Notes that fit some row end, and circled notes that could start a row.
+    #[must_use]
+    pub fn playable_notes(&self) -> u64 {
+        let mut mask = 0;
+        self.openings(&mut |cards, _| mask |= cards);
+        mask & !self.grid.cards
+    }
+
+    /// Calls `f` for each placement of a note from `hand`.
+    pub fn note_moves(&self, hand: u64, f: &mut impl FnMut(Card, Cell)) {
+        self.openings(&mut |cards, cell| {
+            for card in cards_of(cards & hand) {
+                f(card, cell);
+            }
+        });
+    }
+
+    /// Places a note at a row end or as a new row's opener, or a symbol.
+    pub fn place(&mut self, card: Card, cell: Cell) {
+        if !card.is_note() {
+            self.grid.put_symbol(card, cell);
+            return;
+        }
+        self.grid.put(card, cell);
+        let line = (cell.y + 7) as usize;
+        match self.lines {
+            Some((bottom, top)) if (bottom..=top).contains(&cell.y) => {
+                let span = &mut self.spans[line];
+                span.0 = span.0.min(cell.x);
+                span.1 = span.1.max(cell.x);
+            }
+            Some((bottom, top)) => {
+                self.spans[line] = (cell.x, cell.x);
+                self.lines = Some((bottom.min(cell.y), top.max(cell.y)));
+            }
+            None => {
+                self.spans[line] = (cell.x, cell.x);
+                self.lines = Some((cell.y, cell.y));
+            }
+        }
+    }
+}

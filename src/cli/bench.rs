@@ -44,9 +44,6 @@ pub fn run(only: Option<GameId>) -> Result<()> {
         total += nodes;
     }
     let seconds = start.elapsed().as_secs_f64();
-    println!(
-        "{total} nodes {:.0} nps",
-        total as f64 / seconds.max(1e-9)
-    );
+    println!("{total} nodes {:.0} nps", total as f64 / seconds.max(1e-9));
     Ok(())
 }

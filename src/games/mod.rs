@@ -1,12 +1,13 @@
 //! The registry of games: their command-line names and dispatch from a name
 //! to the concrete game type.
 
+pub mod cardchess;
+
 use std::fmt;
 
 /// A game tauler knows, by its command-line name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum GameId {
-}
+pub enum GameId {}
 
 impl GameId {
     /// Every registered game, in bench order.

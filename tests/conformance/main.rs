@@ -2,5 +2,3 @@
 //! the same checks of the game contract on its own start positions.
 
 mod suite;
-
-

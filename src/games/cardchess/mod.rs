@@ -1,0 +1,3 @@
+//! Card chess: chess with EDAMI's luck cards ("Cartes de la Sort").
+
+pub mod chess;

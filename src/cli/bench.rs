@@ -11,7 +11,11 @@ use crate::games::GameId;
 
 /// Perft jobs per game: (position string or `None` for the start, depth).
 fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
-    match game {}
+    match game {
+        // Card chess from the start with the default deck: every decision
+        // and card drawn is a ply.
+        GameId::Cardchess => &[(None, 4)],
+    }
 }
 
 fn bench_game<G: Notation>(jobs: &[(Option<&str>, u32)]) -> Result<u64> {

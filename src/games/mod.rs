@@ -7,16 +7,21 @@ use std::fmt;
 
 /// A game tauler knows, by its command-line name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum GameId {}
+pub enum GameId {
+    /// Chess with EDAMI's luck cards.
+    Cardchess,
+}
 
 impl GameId {
     /// Every registered game, in bench order.
-    pub const ALL: &'static [GameId] = &[];
+    pub const ALL: &'static [GameId] = &[GameId::Cardchess];
 
     /// The command-line name.
     #[must_use]
     pub fn name(self) -> &'static str {
-        match self {}
+        match self {
+            GameId::Cardchess => "cardchess",
+        }
     }
 }
 
@@ -30,6 +35,11 @@ impl fmt::Display for GameId {
 #[macro_export]
 macro_rules! with_game {
     ($id:expr, $G:ident => $body:expr) => {
-        match $id {}
+        match $id {
+            $crate::games::GameId::Cardchess => {
+                type $G = $crate::games::cardchess::CardChess;
+                $body
+            }
+        }
     };
 }

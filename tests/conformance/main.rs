@@ -1,4 +1,5 @@
 //! The generic conformance suite: every game registers a module here that runs
 //! the same checks of the game contract on its own start positions.
 
+mod cardchess;
 mod suite;

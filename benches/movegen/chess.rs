@@ -1,0 +1,66 @@
+//! Plain chess perft (bulk counting) of tauler's chess core against
+//! cozy-chess on the same positions in the same run.
+//!
+//! Run: `cargo bench --bench movegen -- chess`
+
+use std::time::Duration;
+
+use cozy_chess::Board;
+use criterion::{black_box, BenchmarkId, Criterion};
+use tauler::games::cardchess::chess::attacks;
+use tauler::games::cardchess::chess::perft::perft;
+use tauler::games::cardchess::chess::Position;
+
+const POSITIONS: [(&str, &str, u32); 2] = [
+    (
+        "start",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+    ),
+];
+
+fn cozy_perft(board: &Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        board.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+    } else {
+        board.generate_moves(|moves| {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += cozy_perft(&child, depth - 1);
+            }
+            false
+        });
+    }
+    nodes
+}
+
+/// Registers the chess perft benches.
+pub fn benches(c: &mut Criterion) {
+    attacks::init();
+    let mut group = c.benchmark_group("chess_perft");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
+    for (name, fen, depth) in POSITIONS {
+        let ours = Position::from_fen(fen).expect("bench FEN");
+        let theirs: Board = fen.parse().expect("bench FEN");
+        assert_eq!(perft(&ours, depth - 1), cozy_perft(&theirs, depth - 1));
+        group.bench_with_input(BenchmarkId::new("tauler", name), &depth, |b, &d| {
+            b.iter(|| perft(black_box(&ours), d));
+        });
+        group.bench_with_input(BenchmarkId::new("cozy-chess", name), &depth, |b, &d| {
+            b.iter(|| cozy_perft(black_box(&theirs), d));
+        });
+    }
+    group.finish();
+}

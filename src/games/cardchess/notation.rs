@@ -184,12 +184,14 @@ fn phase_text(phase: Phase) -> String {
     }
 }
 
-/// Reads UCI move text without checking legality (for stored moves).
+/// Reads a stored UCI move of `pos` made under any card effect (super
+/// pieces included; legality was checked when it was played).
 fn raw_move(pos: &Position, text: &str) -> Option<Move> {
     use super::chess::movegen::generate_extended;
     use super::chess::MoveRules;
     let mut rules = MoveRules::PLAIN;
     rules.king_capture = true;
+    rules.knight_leapers = Piece::Queen.bit() | Piece::Rook.bit() | Piece::Bishop.bit();
     let mut moves = MoveList::new();
     generate_extended(pos, &rules, &mut moves);
     parse_uci(text, &moves).ok()

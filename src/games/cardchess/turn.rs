@@ -488,7 +488,7 @@ impl CardChess {
                 }
             }
             Card::LoseTurn => {
-                if self.pos.king_attacked(us) {
+                if self.pos.king_attacked(us) && !self.options.king_capture {
                     self.enter_free(None);
                 } else {
                     self.end_turn();

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 
-use crate::game::{Game, Notation};
+use crate::game::Notation;
 use crate::games::GameId;
 
 /// Perft jobs per game: (position string or `None` for the start, depth).

@@ -5,7 +5,7 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::PositionArgs;
-use crate::game::{Game, Notation, Turn};
+use crate::game::{Notation, Turn};
 
 /// Prints the perft count (and optionally the divide list) of a position.
 pub fn run<G: Notation>(args: &PositionArgs, depth: u32, divide: bool) -> Result<()> {

@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use rand::SeedableRng;
+
 use tauler::game::{apply_text_actions, Game, GameOptions, Notation, Turn};
 use tauler::games::cardchess::chess::{Color, Piece};
 use tauler::games::cardchess::{CardChess, CardChessOptions, Deck, Outcome, Phase};
@@ -86,6 +88,42 @@ fn card_probability_is_its_share_of_unseen_cards() {
     assert!(probs
         .iter()
         .any(|(n, p)| n == "draw:swap" && (p - 2.0 / 3.0).abs() < 1e-12));
+}
+
+#[test]
+fn a_given_deck_order_is_dealt_exactly() {
+    let o = options(&[]);
+    let mut s = state(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | order=swap,veto pile=swap*2,veto",
+        &o,
+    );
+    play(&mut s, &["draw"]);
+    let mut outcomes = Vec::new();
+    s.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes.len(), 1);
+    assert_eq!(
+        (s.format_action(outcomes[0].0).as_str(), outcomes[0].1),
+        ("draw:swap", 1.0)
+    );
+    assert!(s.parse_action("draw:veto").is_err());
+    let err = CardChess::parse_position(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | order=veto,veto pile=veto",
+        &o,
+    );
+    assert!(err.is_err(), "the order must come from the pile");
+
+    let mut a = CardChess::new(&o);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+    a.fix_deck_order(&mut rng);
+    let mut b = a.clone();
+    for s in [&mut a, &mut b] {
+        play(s, &["draw"]);
+    }
+    let (mut oa, mut ob) = (Vec::new(), Vec::new());
+    a.chance_outcomes(&mut oa);
+    b.chance_outcomes(&mut ob);
+    assert_eq!(oa, ob);
+    assert_eq!(oa.len(), 1);
 }
 
 #[test]

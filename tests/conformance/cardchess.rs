@@ -1,6 +1,8 @@
 //! Card chess through the generic conformance suite: with the default
 //! deck, the basic deck, the harsher options, and as plain chess.
 
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 use tauler::game::{Game, GameOptions};
 use tauler::games::cardchess::{CardChess, CardChessOptions};
 
@@ -19,6 +21,20 @@ fn default_deck_playouts() {
             playouts: 12,
             max_plies: 4000,
             seed: 1,
+        },
+    );
+}
+
+#[test]
+fn fixed_deck_order_playouts() {
+    let mut state = start(&[]);
+    state.fix_deck_order(&mut Xoshiro256PlusPlus::seed_from_u64(9));
+    random_playouts(
+        &state,
+        Budget {
+            playouts: 4,
+            max_plies: 4000,
+            seed: 50,
         },
     );
 }

@@ -9,7 +9,8 @@
 //! Positions: a FEN, then optionally ` | ` and the card state as
 //! `KEY=VALUE` fields: `seat` (whose turn), `white` (the seat playing
 //! White), `phase`, `card` (being carried out), `prizes`, `pile` and
-//! `discard` (`NAME*COUNT,…`), `held0`/`held1`, `effect` (`NAME@SEAT`),
+//! `discard` (`NAME*COUNT,…`), `order` (the known top of the pile, when
+//! given: `NAME,NAME,…`), `held0`/`held1`, `effect` (`NAME@SEAT`),
 //! `captured` (`WHITE/black` letters) and `last` (the vetoable last move,
 //! `UCI:ONLY:FEN-with-underscores:CAPTURED`). A bare FEN means the default
 //! deck state: every card face down, nothing held, no effect, seat 0
@@ -387,6 +388,13 @@ impl Notation for CardChess {
                 }
                 "prizes" => state.prizes = parse_pieces(key, value)?,
                 "pile" => state.pile = parse_counts(&deck, key, value)?,
+                "order" => {
+                    state.order = value
+                        .split(',')
+                        .filter(|name| *name != "-")
+                        .map(|name| state.card_id(name))
+                        .collect::<Result<_, _>>()?;
+                }
                 "discard" => state.discard = parse_counts(&deck, key, value)?,
                 "held0" => state.held[0] = parse_counts(&deck, key, value)?,
                 "held1" => state.held[1] = parse_counts(&deck, key, value)?,
@@ -425,6 +433,11 @@ impl Notation for CardChess {
                 _ => return Err(CardChessError::UnknownKey(key.to_string())),
             }
         }
+        for (id, &available) in state.pile.iter().enumerate() {
+            if state.order.iter().filter(|&&o| o as usize == id).count() > available as usize {
+                return Err(bad("order", deck.name(id as CardId)));
+            }
+        }
         if !seat_given {
             state.seat = if state.pos.side() == super::chess::Color::White {
                 state.white
@@ -460,6 +473,10 @@ impl Notation for CardChess {
         }
         if self.prizes != 0 {
             out.push_str(&format!(" prizes={}", pieces_text(self.prizes)));
+        }
+        if !self.order.is_empty() {
+            let names: Vec<&str> = self.order.iter().map(|&id| deck.name(id)).collect();
+            out.push_str(&format!(" order={}", names.join(",")));
         }
         out.push_str(&format!(
             " pile={} discard={} held0={} held1={}",

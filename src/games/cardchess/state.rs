@@ -3,6 +3,8 @@
 //! held special cards, the active temporary effect, the turn's progress,
 //! the last turn (for the veto) and the repetition history.
 
+use rand::RngCore;
+
 use crate::game::{Game, Returns, Seat, Turn};
 
 use super::action::Action;
@@ -87,6 +89,9 @@ pub struct CardChess {
     /// Prize piece types owed to the player to move (a mask of [`Piece::bit`]).
     pub(super) prizes: u8,
     pub(super) pile: [u8; MAX_DISTINCT],
+    /// The known order of the top of the draw pile (empty: shuffled and
+    /// unknown, every unseen card equally likely).
+    pub(super) order: Vec<CardId>,
     pub(super) discard: [u8; MAX_DISTINCT],
     /// Special cards held by each seat (vetoes and objectives), per card.
     pub(super) held: [[u8; MAX_DISTINCT]; 2],
@@ -123,6 +128,7 @@ impl CardChess {
             card: None,
             prizes: 0,
             pile,
+            order: Vec::new(),
             discard: [0; MAX_DISTINCT],
             held: [[0; MAX_DISTINCT]; 2],
             effect: None,
@@ -168,6 +174,22 @@ impl CardChess {
     #[must_use]
     pub fn pile(&self) -> &[u8; MAX_DISTINCT] {
         &self.pile
+    }
+
+    /// Fixes the order of the whole draw pile at random (so that two games
+    /// can be dealt the same cards, e.g. a tournament pair with colours
+    /// swapped). A reshuffle of the discard pile makes the order unknown
+    /// again.
+    pub fn fix_deck_order(&mut self, rng: &mut dyn RngCore) {
+        let mut order: Vec<CardId> = Vec::new();
+        for (id, &count) in self.pile.iter().enumerate() {
+            order.extend(std::iter::repeat_n(id as CardId, count as usize));
+        }
+        for i in (1..order.len()).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+        self.order = order;
     }
 
     /// The special cards `seat` holds, per card.
@@ -271,6 +293,7 @@ impl CardChess {
         h.word(phase_code(self.phase));
         h.word(self.card.map_or(0, |c| 1 + u64::from(c)));
         h.bytes(&self.pile);
+        h.bytes(&self.order);
         h.bytes(&self.discard);
         h.bytes(&self.held[0]);
         h.bytes(&self.held[1]);
@@ -375,6 +398,10 @@ impl Game for CardChess {
     fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
         out.clear();
         if self.phase != Phase::Drawing {
+            return;
+        }
+        if let Some(&top) = self.order.first() {
+            out.push((Action::Card(top), 1.0));
             return;
         }
         let total: u32 = self.pile.iter().map(|&c| u32::from(c)).sum();

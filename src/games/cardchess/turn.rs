@@ -260,6 +260,7 @@ impl CardChess {
             Action::Move(mv) => self.act_move(mv),
             Action::Draw => {
                 if self.pile.iter().all(|&c| c == 0) {
+                    self.order.clear();
                     self.pile = self.discard;
                     self.discard = [0; super::deck::MAX_DISTINCT];
                 }
@@ -267,6 +268,9 @@ impl CardChess {
                 self.phase = Phase::Drawing;
             }
             Action::Card(id) => {
+                if self.order.first() == Some(&id) {
+                    self.order.remove(0);
+                }
                 if let Some(count) = self.pile.get_mut(id as usize) {
                     *count = count.saturating_sub(1);
                 }

@@ -3,8 +3,10 @@
 //! default; the deep ones are ignored, run them with
 //! `cargo test --release --test chess_perft -- --ignored`.
 
+use tauler::game::{Game, GameOptions, Notation};
 use tauler::games::cardchess::chess::perft::perft;
 use tauler::games::cardchess::chess::Position;
+use tauler::games::cardchess::{CardChess, CardChessOptions};
 
 const QUICK_LIMIT: u64 = 2_000_000;
 
@@ -64,4 +66,18 @@ fn perftsuite_deep() {
 #[ignore = "deep: cargo test --release --test chess_perft -- --ignored"]
 fn cpw_deep() {
     run(CPW, true);
+}
+
+/// `cardchess` with `cards=off` (what `tauler perft cardchess --option
+/// cards=off --position FEN` runs) is plain chess perft.
+#[test]
+fn cards_off_game_perft_matches_the_suites() {
+    let options = CardChessOptions::from_pairs(["cards=off"]).expect("option");
+    for (fen, depths) in suite(PERFTSUITE).into_iter().chain(suite(CPW)) {
+        let state =
+            CardChess::parse_position(&fen, &options).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for (depth, expected) in depths.into_iter().filter(|&(_, n)| n <= 200_000) {
+            assert_eq!(state.perft(depth), expected, "{fen} depth {depth}");
+        }
+    }
 }

@@ -153,6 +153,22 @@ fn rule1_empty_deck_reshuffles_the_discard_pile() {
         .contains("pile=swap*3 discard=lose-turn"));
 }
 
+#[test]
+fn a_deck_file_with_a_typo_is_refused_naming_the_line() {
+    let path = std::env::temp_dir().join(format!("tauler-typo-{}.deck", std::process::id()));
+    std::fs::write(&path, "# my deck\n3 move P\n2 bomb centre d4-e9\n").unwrap();
+    let mut o = CardChessOptions::default();
+    let err = o
+        .set("deck", path.to_str().unwrap())
+        .unwrap_err()
+        .to_string();
+    let _ = std::fs::remove_file(&path);
+    assert!(err.contains("deck line 3: bad zone `d4-e9`"), "{err}");
+    let mut o = CardChessOptions::default();
+    o.set("deck", "basic").unwrap();
+    assert_eq!(o.deck.total(), 38);
+}
+
 // ---- Rule 2: draw or move; mandatory card ----
 
 #[test]
@@ -187,7 +203,7 @@ fn move_one_card_moves_only_that_piece_type() {
 }
 
 #[test]
-fn impossible_movement_card_gives_a_free_move_or_loses_the_turn_in_first_edition() {
+fn rule3_impossible_movement_card_gives_a_free_move_or_loses_the_turn_in_first_edition() {
     let mut s = CardChess::new(&options(&[]));
     play(&mut s, &["draw", "draw:move-k"]);
     assert_eq!(s.phase(), Phase::Free { exclude: None });
@@ -516,7 +532,7 @@ fn objective_without_a_captured_prize_is_discarded() {
 }
 
 #[test]
-fn objectives_accumulate_and_are_kept_until_met() {
+fn rule4_special_cards_are_kept_then_a_normal_move_and_objectives_accumulate() {
     let o = options(&[]);
     let mut s = CardChess::new(&o);
     play(

@@ -182,6 +182,20 @@ fn rule2_draw_or_normal_move() {
 }
 
 #[test]
+fn card_perft_counts_every_decision_and_card_as_a_ply() {
+    let s = CardChess::new(&options(&[]));
+    for depth in 0..=3 {
+        assert_eq!(
+            s.perft(depth),
+            tauler::game::generic_perft(&s, depth),
+            "depth {depth}"
+        );
+    }
+    // 20 moves + draw; then 21 replies after each move, 46 distinct cards.
+    assert_eq!(s.perft(2), 20 * 21 + 46);
+}
+
+#[test]
 fn plain_chess_has_no_cards() {
     let s = CardChess::new(&options(&["cards=off"]));
     assert_eq!(actions(&s).len(), 20);

@@ -446,13 +446,44 @@ impl Game for CardChess {
     }
 
     /// With `cards=off`: plain chess perft with bulk counting (the draw
-    /// rules do not cut the tree, as in standard perft, even at the root). With cards: every
-    /// decision and every chance outcome (card drawn) is a ply.
+    /// rules do not cut the tree, as in standard perft, even at the root).
+    /// With cards: every decision and every chance outcome (card drawn) is
+    /// a ply, as in [`crate::game::generic_perft`], with the last ply
+    /// counted without being played.
     fn perft(&self, depth: u32) -> u64 {
         if self.options.cards {
-            crate::game::generic_perft(self, depth)
+            card_perft(self, depth)
         } else {
             perft::perft(&self.pos, depth)
         }
     }
+}
+
+/// Card chess perft: every decision and chance outcome is a ply; the
+/// actions at the last ply are counted, not played.
+fn card_perft(state: &CardChess, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut actions = Vec::new();
+    match state.turn() {
+        Turn::Terminal => return 0,
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            actions.extend(outcomes.into_iter().map(|(a, _)| a));
+        }
+        Turn::Player(_) => state.legal_actions(&mut actions),
+    }
+    if depth == 1 {
+        return actions.len() as u64;
+    }
+    actions
+        .into_iter()
+        .map(|action| {
+            let mut child = state.clone();
+            child.apply(action);
+            card_perft(&child, depth - 1)
+        })
+        .sum()
 }

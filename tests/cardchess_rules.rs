@@ -534,6 +534,18 @@ fn objective_claimed_on_the_completing_move() {
 }
 
 #[test]
+fn a_prize_placement_keeps_the_en_passant_right_of_the_move() {
+    let o = options(&[]);
+    let mut s = state(
+        "8/8/8/4k3/2p5/8/3P4/4K3 w - - 0 1 | held0=objective-check",
+        &o,
+    );
+    play(&mut s, &["d4+", "recover B@h1"]);
+    assert_eq!(s.seat(), 1);
+    assert!(has(&s, "cxd3"), "{:?}", actions(&s));
+}
+
+#[test]
 fn objective_without_a_captured_prize_is_discarded() {
     let o = options(&[]);
     let mut s = state(

@@ -447,8 +447,6 @@ impl CardChess {
             return;
         }
         if self.prizes != 0 {
-            let us = self.us();
-            self.pos.set_side(us);
             let mut placements = Vec::new();
             self.recover_actions(self.prizes, &mut placements);
             if !placements.is_empty() {

@@ -196,6 +196,13 @@ fn card_perft_counts_every_decision_and_card_as_a_ply() {
 }
 
 #[test]
+fn en_passant_answers_the_preceding_double_step() {
+    let mut s = CardChess::new(&options(&[]));
+    play(&mut s, &["e4", "a6", "e5", "d5"]);
+    assert!(has(&s, "exd6"));
+}
+
+#[test]
 fn plain_chess_has_no_cards() {
     let s = CardChess::new(&options(&["cards=off"]));
     assert_eq!(actions(&s).len(), 20);
@@ -542,7 +549,7 @@ fn a_prize_placement_keeps_the_en_passant_right_of_the_move() {
     );
     play(&mut s, &["d4+", "recover B@h1"]);
     assert_eq!(s.seat(), 1);
-    assert!(has(&s, "cxd3"), "{:?}", actions(&s));
+    assert!(has(&s, "cxd3"), "{:?} {}", actions(&s), s.format_position());
 }
 
 #[test]

@@ -445,14 +445,15 @@ impl Position {
         true
     }
 
-    /// Gives the move to `side` (cards can make one colour move twice); the
-    /// en-passant right lapses.
+    /// Gives the move to `side` (cards can make one colour move twice). If
+    /// the side changes, the en-passant right lapses: it only ever answers
+    /// the immediately preceding move.
     pub fn set_side(&mut self, side: Color) {
         if side != self.side {
             self.side = side;
             self.hash ^= SIDE_KEY;
+            self.set_ep(None);
         }
-        self.set_ep(None);
     }
 
     /// Sets the move counters (FEN fields five and six).

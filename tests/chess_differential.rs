@@ -10,7 +10,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use tauler::games::cardchess::chess::movegen::{count_plain_moves, generate_extended};
 use tauler::games::cardchess::chess::san::{parse_san, to_san};
 use tauler::games::cardchess::chess::uci::parse_uci;
-use tauler::games::cardchess::chess::{legal_moves, MoveList, MoveRules, Position};
+use tauler::games::cardchess::chess::{legal_moves, Color, MoveList, MoveRules, Position};
 
 const STARTS: [&str; 5] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -70,10 +70,140 @@ fn compare(pos: &Position, board: &Board) -> usize {
     let reparsed = Position::from_fen(&fen).expect("own FEN parses");
     assert_eq!(reparsed.to_fen(), fen);
     assert_eq!(reparsed.hash(), pos.hash(), "reparsed hash at {fen}");
+    check_card_rules(pos, &ours);
+
     let their_fen = board.to_string();
     let strip = |f: &str| f.split(' ').take(3).collect::<Vec<_>>().join(" ");
     assert_eq!(strip(&fen), strip(&their_fen), "FEN differs");
     ours.len()
+}
+
+/// The card-effect generator under restrictions equals the plain legal
+/// moves filtered by the same restriction; super pieces add only knight
+/// jumps of their type.
+fn check_card_rules(pos: &Position, plain: &MoveList) {
+    use tauler::games::cardchess::chess::attacks::knight_attacks;
+    use tauler::games::cardchess::chess::bitboard::{bb, rank_of};
+    use tauler::games::cardchess::chess::{MoveKind, Piece};
+    let fen = pos.to_fen();
+    let sorted = |list: &MoveList| {
+        let mut v: Vec<String> = list.iter().map(ToString::to_string).collect();
+        v.sort();
+        v
+    };
+    let filtered = |keep: &dyn Fn(&tauler::games::cardchess::chess::Move) -> bool| {
+        let mut v: Vec<String> = plain
+            .iter()
+            .filter(|m| keep(m))
+            .map(ToString::to_string)
+            .collect();
+        v.sort();
+        v
+    };
+    let piece_of =
+        |m: &tauler::games::cardchess::chess::Move| pos.piece_at(m.from()).expect("a piece moves");
+    let mut out = MoveList::new();
+    for mask in [0b1u8, 0b10, 0b110, 0b1_1000, 0b10_0000, 0b10_1001] {
+        let rules = MoveRules {
+            pieces: mask,
+            castling: mask & Piece::King.bit() != 0,
+            ..MoveRules::PLAIN
+        };
+        generate_extended(pos, &rules, &mut out);
+        assert_eq!(
+            sorted(&out),
+            filtered(&|m| mask & piece_of(m).bit() != 0),
+            "pieces {mask:b} at {fen}"
+        );
+    }
+    let from = 0x00ff_00ff_00ff_00ffu64;
+    generate_extended(
+        pos,
+        &MoveRules {
+            from,
+            ..MoveRules::PLAIN
+        },
+        &mut out,
+    );
+    assert_eq!(
+        sorted(&out),
+        filtered(&|m| from & bb(m.from()) != 0),
+        "from mask at {fen}"
+    );
+
+    let us = pos.side();
+    generate_extended(
+        pos,
+        &MoveRules {
+            no_retreat: true,
+            ..MoveRules::PLAIN
+        },
+        &mut out,
+    );
+    let forward_or_level = |m: &tauler::games::cardchess::chess::Move| match us {
+        Color::White => rank_of(m.to()) >= rank_of(m.from()),
+        Color::Black => rank_of(m.to()) <= rank_of(m.from()),
+    };
+    assert_eq!(
+        sorted(&out),
+        filtered(&forward_or_level),
+        "no retreat at {fen}"
+    );
+
+    generate_extended(
+        pos,
+        &MoveRules {
+            untouchable_pawns: true,
+            ..MoveRules::PLAIN
+        },
+        &mut out,
+    );
+    let no_pawn_capture = |m: &tauler::games::cardchess::chess::Move| {
+        m.kind() != MoveKind::EnPassant && pos.piece_at(m.to()) != Some(Piece::Pawn)
+    };
+    assert_eq!(
+        sorted(&out),
+        filtered(&no_pawn_capture),
+        "untouchable pawns at {fen}"
+    );
+
+    generate_extended(
+        pos,
+        &MoveRules {
+            frozen_king_in_check: true,
+            ..MoveRules::PLAIN
+        },
+        &mut out,
+    );
+    let in_check = pos.in_check();
+    assert_eq!(
+        sorted(&out),
+        filtered(&|m| !in_check || piece_of(m) != Piece::King),
+        "lead king at {fen}"
+    );
+
+    let leapers = Piece::Queen.bit() | Piece::Rook.bit() | Piece::Bishop.bit();
+    generate_extended(
+        pos,
+        &MoveRules {
+            knight_leapers: leapers,
+            ..MoveRules::PLAIN
+        },
+        &mut out,
+    );
+    let plain_set = sorted(plain);
+    let super_set = sorted(&out);
+    assert!(
+        plain_set.iter().all(|m| super_set.contains(m)),
+        "super pieces lose moves at {fen}"
+    );
+    for m in out.iter().filter(|m| !plain_set.contains(&m.to_string())) {
+        assert!(leapers & piece_of(m).bit() != 0, "extra move {m} at {fen}");
+        assert!(
+            knight_attacks(m.from()) & bb(m.to()) != 0,
+            "extra move {m} not a knight jump at {fen}"
+        );
+    }
 }
 
 #[test]

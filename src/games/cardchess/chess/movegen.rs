@@ -312,9 +312,11 @@ fn not_backwards(color: Color, from: Square) -> Bitboard {
 
 /// The card-effect generator: pseudo-legal moves with the effects applied,
 /// then (unless kings may be captured) those leaving the own king attacked
-/// are dropped. [`legal_moves`] uses it whenever `rules` are not plain; it is
-/// public so tests can check it against the fast path under plain rules.
+/// are dropped; `out` is cleared first. [`legal_moves`] uses it whenever
+/// `rules` are not plain; it is public so tests can check it against the
+/// fast path.
 pub fn generate_extended(pos: &Position, rules: &MoveRules, out: &mut MoveList) {
+    out.clear();
     let us = pos.side();
     let them = us.flip();
     let own = pos.color(us);

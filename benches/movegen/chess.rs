@@ -1,5 +1,6 @@
 //! Plain chess perft (bulk counting) of tauler's chess core against
-//! cozy-chess on the same positions in the same run.
+//! cozy-chess on the same positions in the same run, and card chess perft
+//! (every decision and card drawn a ply) from the start.
 //!
 //! Run: `cargo bench --bench movegen -- chess`
 
@@ -7,9 +8,11 @@ use std::time::Duration;
 
 use cozy_chess::Board;
 use criterion::{black_box, BenchmarkId, Criterion};
+use tauler::game::Game;
 use tauler::games::cardchess::chess::attacks;
 use tauler::games::cardchess::chess::perft::perft;
 use tauler::games::cardchess::chess::Position;
+use tauler::games::cardchess::{CardChess, CardChessOptions};
 
 const POSITIONS: [(&str, &str, u32); 2] = [
     (
@@ -62,5 +65,13 @@ pub fn benches(c: &mut Criterion) {
             b.iter(|| cozy_perft(black_box(&theirs), d));
         });
     }
+    group.finish();
+
+    let mut group = c.benchmark_group("cardchess_perft");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8));
+    let start = CardChess::new(&CardChessOptions::default());
+    group.bench_function("start/4", |b| b.iter(|| black_box(&start).perft(4)));
     group.finish();
 }

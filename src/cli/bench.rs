@@ -14,7 +14,7 @@ fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
     match game {
         // Card chess from the start with the default deck: every decision
         // and card drawn is a ply.
-        GameId::Cardchess => &[(None, 4)],
+        GameId::Cardchess => &[(None, 5)],
     }
 }
 

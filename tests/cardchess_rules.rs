@@ -91,6 +91,24 @@ fn card_probability_is_its_share_of_unseen_cards() {
 }
 
 #[test]
+fn inconsistent_card_state_is_refused() {
+    let o = options(&[]);
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for tail in [
+        "white=1 seat=0",
+        "phase=moving:PN:0:0",
+        "phase=moving::1:0",
+        "pile=no-such-card",
+        "held0=veto*x",
+    ] {
+        assert!(
+            CardChess::parse_position(&format!("{start} | {tail}"), &o).is_err(),
+            "{tail}"
+        );
+    }
+}
+
+#[test]
 fn a_given_deck_order_is_dealt_exactly() {
     let o = options(&[]);
     let mut s = state(
@@ -719,7 +737,10 @@ fn wildcard_steals_a_special_card() {
         "{text}"
     );
 
-    let mut s = state(&format!("{start} | white=1 seat=0 effect=harakiri@1"), &o);
+    let mut s = state(
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | white=1 seat=0 effect=harakiri@1",
+        &o,
+    );
     let before = s.colour_of(0);
     play(&mut s, &["draw", "draw:wildcard", "steal harakiri"]);
     assert_eq!(s.effect().map(|(_, holder)| holder), Some(0));

@@ -223,9 +223,14 @@ fn parse_phase(pos: &Position, text: &str) -> Result<Phase, CardChessError> {
                 if parts.len() != 3 {
                     return Err(err());
                 }
+                let pieces = parse_pieces("phase", parts[0])?;
+                let left: u8 = parts[1].parse().map_err(|_| err())?;
+                if pieces == 0 || !(1..=6).contains(&left) {
+                    return Err(err());
+                }
                 Phase::Moving {
-                    pieces: parse_pieces("phase", parts[0])?,
-                    left: parts[1].parse().map_err(|_| err())?,
+                    pieces,
+                    left,
                     moved: u64::from_str_radix(parts[2], 16).map_err(|_| err())?,
                 }
             } else {
@@ -446,6 +451,10 @@ impl Notation for CardChess {
             };
         }
         state.phase = phase;
+        let acting = !matches!(phase, Phase::Ending | Phase::Over(_));
+        if acting && state.pos.side() != state.colour_of(state.seat) {
+            return Err(bad("seat", &state.seat.to_string()));
+        }
         state.history.clear();
         if phase == Phase::Start {
             state.judge(1 - state.seat);

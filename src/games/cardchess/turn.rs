@@ -81,13 +81,13 @@ impl CardChess {
         let mut child = *pos;
         child.play(mv);
         if child.king_attacked(us.flip()) {
-            return left - 1;
+            return left.saturating_sub(1);
         }
         child.set_side(us);
         self.best(
             &child,
             pieces & !piece.bit(),
-            left - 1,
+            left.saturating_sub(1),
             moved_after(moved, mv),
         )
     }
@@ -308,7 +308,7 @@ impl CardChess {
                     self.effect = Some((id, self.seat));
                 } else if let Some(count) = self.held[rival].get_mut(id as usize) {
                     *count = count.saturating_sub(1);
-                    self.held[self.seat][id as usize] += 1;
+                    inc(&mut self.held[self.seat][id as usize]);
                 }
                 self.enter_free(None);
             }
@@ -319,7 +319,7 @@ impl CardChess {
     /// Takes a piece off the board as a card removal.
     fn remove_piece(&mut self, sq: u8) {
         if let Some((colour, piece)) = self.pos.take(sq) {
-            self.captured[colour.index()][piece.index()] += 1;
+            inc(&mut self.captured[colour.index()][piece.index()]);
             self.pos.reset_halfmove();
         }
     }
@@ -354,11 +354,13 @@ impl CardChess {
                 let moved = moved_after(moved, mv);
                 let mut after = self.pos;
                 after.set_side(us);
-                (self.best(&after, pieces, left - 1, moved) > 0).then_some(Phase::Moving {
-                    pieces,
-                    left: left - 1,
-                    moved,
-                })
+                (self.best(&after, pieces, left.saturating_sub(1), moved) > 0).then_some(
+                    Phase::Moving {
+                        pieces,
+                        left: left.saturating_sub(1),
+                        moved,
+                    },
+                )
             }
             Phase::Start | Phase::Free { .. }
                 if piece == Some(Piece::Knight)
@@ -393,7 +395,7 @@ impl CardChess {
         };
         self.pos.play(mv);
         if let Some(victim) = victim {
-            self.captured[them.index()][victim.index()] += 1;
+            inc(&mut self.captured[them.index()][victim.index()]);
             if victim == Piece::King {
                 self.card = None;
                 self.phase = Phase::Over(Outcome::Win(self.seat));
@@ -429,8 +431,8 @@ impl CardChess {
                 Goal::CaptureMajor => matches!(victim, Some(Piece::Rook | Piece::Queen)),
             };
             if met {
-                self.held[self.seat][id] -= 1;
-                self.discard[id] += 1;
+                dec(&mut self.held[self.seat][id]);
+                inc(&mut self.discard[id]);
                 self.pending_last = None;
                 if self.captured[us.index()][prize.index()] > 0 {
                     self.prizes |= prize.bit();
@@ -539,7 +541,7 @@ impl CardChess {
                     if self.held[rival][id as usize] == 0 {
                         self.held[rival][id as usize] = 1;
                     } else {
-                        self.discard[id as usize] += 1;
+                        inc(&mut self.discard[id as usize]);
                     }
                 } else {
                     self.held[self.seat][id as usize] = 1;
@@ -548,13 +550,13 @@ impl CardChess {
             }
             Card::Objective(..) => {
                 self.card = None;
-                self.held[self.seat][id as usize] += 1;
+                inc(&mut self.held[self.seat][id as usize]);
                 self.enter_free(None);
             }
             Card::Temporary(effect) => {
                 self.card = None;
                 if let Some((old, _)) = self.effect.take() {
-                    self.discard[old as usize] += 1;
+                    inc(&mut self.discard[old as usize]);
                     if self.options.deck.card(old) == Card::Temporary(Effect::Harakiri) {
                         self.white = 1 - self.white;
                     }
@@ -614,8 +616,8 @@ impl CardChess {
         let (Some(last), Some(id)) = (self.last.take(), self.veto_id()) else {
             return;
         };
-        self.held[self.seat][id as usize] -= 1;
-        self.discard[id as usize] += 1;
+        dec(&mut self.held[self.seat][id as usize]);
+        inc(&mut self.discard[id as usize]);
         self.pos = last.before;
         self.captured = last.captured;
         self.history.pop();
@@ -631,7 +633,7 @@ impl CardChess {
     /// moves, and the end-of-game rules are judged.
     fn end_turn(&mut self) {
         if let Some(id) = self.card.take() {
-            self.discard[id as usize] += 1;
+            inc(&mut self.discard[id as usize]);
         }
         self.prizes = 0;
         self.last = self.pending_last.take();
@@ -674,6 +676,16 @@ impl CardChess {
             self.phase = Phase::Over(Outcome::Draw);
         }
     }
+}
+
+/// Adds one to a card or piece count.
+fn inc(count: &mut u8) {
+    *count = count.saturating_add(1);
+}
+
+/// Takes one from a card or piece count.
+fn dec(count: &mut u8) {
+    *count = count.saturating_sub(1);
 }
 
 /// The moved-pieces set after `mv` (castling moves the rook too).

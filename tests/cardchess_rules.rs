@@ -857,3 +857,32 @@ fn position_text_round_trips_with_card_state() {
     assert_eq!(back.format_position(), text);
     assert_eq!(back.hash(), s.hash());
 }
+
+#[test]
+fn a_game_record_replays_exactly() {
+    use rand::Rng;
+    let o = options(&[]);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(42);
+    for _ in 0..5 {
+        let mut s = CardChess::new(&o);
+        let mut record = Vec::new();
+        while s.turn() != Turn::Terminal && record.len() < 600 {
+            let action = if s.turn() == Turn::Chance {
+                let mut outcomes = Vec::new();
+                s.chance_outcomes(&mut outcomes);
+                outcomes[rng.gen_range(0..outcomes.len())].0
+            } else {
+                let mut list = Vec::new();
+                s.legal_actions(&mut list);
+                list[rng.gen_range(0..list.len())]
+            };
+            record.push(s.format_action(action));
+            s.apply(action);
+        }
+        let mut replay = CardChess::new(&o);
+        let texts: Vec<&str> = record.iter().map(String::as_str).collect();
+        play(&mut replay, &texts);
+        assert_eq!(replay.format_position(), s.format_position());
+        assert_eq!(replay.hash(), s.hash());
+    }
+}

@@ -174,9 +174,12 @@ fn generate_plain<S: Sink>(pos: &Position, sink: &mut S) {
     let ksq = lsb(king);
     let checkers = pos.attackers_to(ksq, occ) & opp;
 
+    // The rival king is never a target: plain positions never allow it, and
+    // card positions (a colour moving twice) must not capture it either.
+    let not_king = !pos.pieces(Piece::King);
     let occ_without_king = occ ^ king;
     let mut king_targets = 0;
-    for to in Squares(king_attacks(ksq) & !own) {
+    for to in Squares(king_attacks(ksq) & !own & not_king) {
         if !pos.attacked_by(to, them, occ_without_king) {
             king_targets |= bb(to);
         }
@@ -185,11 +188,12 @@ fn generate_plain<S: Sink>(pos: &Position, sink: &mut S) {
     if checkers & checkers.wrapping_sub(1) != 0 {
         return;
     }
-    let target = if checkers == 0 {
-        !own
-    } else {
-        between(ksq, lsb(checkers)) | checkers
-    };
+    let target = not_king
+        & if checkers == 0 {
+            !own
+        } else {
+            between(ksq, lsb(checkers)) | checkers
+        };
 
     let their_diagonal = (pos.pieces(Piece::Bishop) | pos.pieces(Piece::Queen)) & opp;
     let their_straight = (pos.pieces(Piece::Rook) | pos.pieces(Piece::Queen)) & opp;
@@ -388,5 +392,48 @@ pub fn generate_extended(pos: &Position, rules: &MoveRules, out: &mut MoveList) 
             child.play(*mv);
             !child.king_attacked(us)
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn both(fen: &str) -> Vec<String> {
+        let pos = Position::from_fen(fen).unwrap();
+        let mut fast = MoveList::new();
+        legal_moves(&pos, &MoveRules::PLAIN, &mut fast);
+        let mut slow = MoveList::new();
+        generate_extended(&pos, &MoveRules::PLAIN, &mut slow);
+        let mut a: Vec<String> = fast.iter().map(ToString::to_string).collect();
+        let mut b: Vec<String> = slow.iter().map(ToString::to_string).collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "fast and card-effect paths differ at {fen}");
+        assert_eq!(count_plain_moves(&pos), a.len() as u64);
+        a
+    }
+
+    #[test]
+    fn three_checkers_leave_only_king_moves() {
+        assert_eq!(both("4k3/8/8/8/8/3n1n2/8/r3K3 w - - 0 1"), vec!["e1e2"]);
+    }
+
+    #[test]
+    fn an_exposed_rival_king_is_never_captured() {
+        let moves = both("4k3/8/8/8/8/8/8/4RK2 w - - 0 1");
+        assert!(!moves.contains(&"e1e8".to_string()));
+        assert!(moves.contains(&"e1e7".to_string()));
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/4RK2 w - - 0 1").unwrap();
+        let rules = MoveRules {
+            king_capture: true,
+            ..MoveRules::PLAIN
+        };
+        let mut list = MoveList::new();
+        legal_moves(&pos, &rules, &mut list);
+        assert!(
+            list.iter().any(|m| m.to_string() == "e1e8"),
+            "unless kings may be captured"
+        );
     }
 }

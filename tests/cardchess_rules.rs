@@ -571,6 +571,18 @@ fn a_prize_placement_keeps_the_en_passant_right_of_the_move() {
 }
 
 #[test]
+fn a_prize_placed_on_the_en_passant_square_ends_the_right() {
+    let o = options(&[]);
+    let mut s = state(
+        "8/8/8/4k3/2p5/8/3P4/4K3 w - - 0 1 | held0=objective-check",
+        &o,
+    );
+    play(&mut s, &["d4+", "recover B@d3"]);
+    assert_eq!(s.position().ep(), None);
+    assert!(!has(&s, "cxd3"));
+}
+
+#[test]
 fn objective_without_a_captured_prize_is_discarded() {
     let o = options(&[]);
     let mut s = state(

@@ -415,6 +415,7 @@ impl Position {
         }
         self.add(color, piece, sq);
         self.drop_rights_at(sq);
+        self.block_ep(sq);
         true
     }
 
@@ -442,6 +443,7 @@ impl Position {
         };
         self.add(color, piece, to);
         self.drop_rights_at(to);
+        self.block_ep(to);
         true
     }
 
@@ -509,6 +511,13 @@ impl Position {
             if !keep {
                 self.set_ep(None);
             }
+        }
+    }
+
+    /// A piece put on the en-passant square ends the right.
+    fn block_ep(&mut self, sq: Square) {
+        if self.ep == Some(sq) {
+            self.set_ep(None);
         }
     }
 

@@ -8,6 +8,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 
 mod camelot;
 mod cescacs;
+mod chess;
 mod muzicando;
 mod reference;
 
@@ -18,6 +19,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = movegen;
     config = config();
-    targets = reference::benches, cescacs::benches, camelot::benches, muzicando::benches
+    targets = reference::benches, cescacs::benches, camelot::benches, chess::benches, muzicando::benches
 }
 criterion_main!(movegen);

@@ -25,6 +25,9 @@ fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
                 3,
             ),
         ],
+        // Card chess from the start with the default deck: every decision
+        // and card drawn is a ply.
+        GameId::Cardchess => &[(None, 5)],
         GameId::Muzicando => &[
             (Some("seed:1 1M - - -"), 14),
             (Some("seed:1 1P - - -"), 12),

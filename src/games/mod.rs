@@ -2,6 +2,7 @@
 //! to the concrete game type.
 
 pub mod camelot;
+pub mod cardchess;
 pub mod cescacs;
 pub mod muzicando;
 
@@ -10,6 +11,8 @@ use std::fmt;
 /// A game tauler knows, by its command-line name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum GameId {
+    /// Chess with EDAMI's luck cards (`cards=off`: plain chess).
+    Cardchess,
     /// C'escacs, hexagonal chess on 169 hexes.
     Cescacs,
     /// Camelot (World Camelot Federation rules).
@@ -20,7 +23,12 @@ pub enum GameId {
 
 impl GameId {
     /// Every registered game, in bench order.
-    pub const ALL: &'static [GameId] = &[GameId::Cescacs, GameId::Camelot, GameId::Muzicando];
+    pub const ALL: &'static [GameId] = &[
+        GameId::Cescacs,
+        GameId::Camelot,
+        GameId::Cardchess,
+        GameId::Muzicando,
+    ];
 
     /// The command-line name.
     #[must_use]
@@ -28,6 +36,7 @@ impl GameId {
         match self {
             GameId::Cescacs => "cescacs",
             GameId::Camelot => "camelot",
+            GameId::Cardchess => "cardchess",
             GameId::Muzicando => "muzicando",
         }
     }
@@ -50,6 +59,10 @@ macro_rules! with_game {
             }
             $crate::games::GameId::Camelot => {
                 type $G = $crate::games::camelot::Camelot;
+                $body
+            }
+            $crate::games::GameId::Cardchess => {
+                type $G = $crate::games::cardchess::CardChess;
                 $body
             }
             $crate::games::GameId::Muzicando => {

@@ -4,5 +4,6 @@
 mod suite;
 
 mod camelot;
+mod cardchess;
 mod cescacs;
 mod muzicando;

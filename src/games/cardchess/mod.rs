@@ -1,0 +1,21 @@
+//! Card chess: chess with EDAMI's luck cards ("Cartes de la Sort"), rules in
+//! `rules/cardchess.md`.
+//!
+//! `chess/` is a plain chess core (bitboards, magic attacks, legal moves,
+//! FEN/SAN/UCI, perft) whose move generator also takes the card effects;
+//! the card layer on top is the deck (`deck`), the options (`options`), the
+//! state (`state`), the turn machine (`turn`) and the text (`notation`).
+
+pub mod action;
+pub mod chess;
+pub mod deck;
+pub mod notation;
+pub mod options;
+pub mod state;
+pub mod turn;
+
+pub use action::Action;
+pub use deck::{Card, Deck, DeckError};
+pub use notation::CardChessError;
+pub use options::{BombRule, CardChessOptions};
+pub use state::{CardChess, Outcome, Phase};

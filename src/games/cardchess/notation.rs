@@ -1,0 +1,512 @@
+//! Card chess text (§8 of the spec).
+//!
+//! Actions: SAN or UCI chess moves (written as SAN), `draw`, the card drawn
+//! as `draw:NAME` (`draw:bomb-centre`), `swap e4-h5`, `remove f6`,
+//! `recover N@c3` (also an objective's prize), `veto`, `steal NAME`
+//! (`steal veto`, `steal harakiri`) and `stop` (no second super-knight
+//! move).
+//!
+//! Positions: a FEN, then optionally ` | ` and the card state as
+//! `KEY=VALUE` fields: `seat` (whose turn), `white` (the seat playing
+//! White), `phase`, `card` (being carried out), `prizes`, `pile` and
+//! `discard` (`NAME*COUNT,…`), `order` (the known top of the pile, when
+//! given: `NAME,NAME,…`), `held0`/`held1`, `effect` (`NAME@SEAT`),
+//! `captured` (`WHITE/black` letters) and `last` (the vetoable last move,
+//! `UCI:ONLY:FEN-with-underscores:CAPTURED`). A bare FEN means the default
+//! deck state: every card face down, nothing held, no effect, seat 0
+//! playing White. Lists use `-` when empty.
+
+use thiserror::Error;
+
+use crate::game::{Game, Notation};
+
+use super::action::Action;
+use super::chess::bitboard::{parse_square, square_name, Piece};
+use super::chess::san::{parse_san, to_san};
+use super::chess::uci::parse_uci;
+use super::chess::{FenError, Move, MoveList, Position, SanError};
+use super::deck::{CardId, Deck, MAX_DISTINCT};
+use super::options::CardChessOptions;
+use super::state::{CardChess, LastTurn, Outcome, Phase};
+
+/// Why card chess text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CardChessError {
+    /// The FEN part is wrong.
+    #[error("bad FEN: {0}")]
+    Fen(#[from] FenError),
+    /// A card-state field is not `KEY=VALUE`.
+    #[error("card-state field `{0}` is not KEY=VALUE")]
+    BadField(String),
+    /// An unknown card-state key.
+    #[error("unknown card-state key `{0}`")]
+    UnknownKey(String),
+    /// A card-state value that does not parse.
+    #[error("bad value `{value}` for card-state key `{key}`")]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value as given.
+        value: String,
+    },
+    /// A card name not in the deck.
+    #[error("no card named `{0}` in this deck")]
+    UnknownCard(String),
+    /// Empty action text.
+    #[error("empty action")]
+    Empty,
+    /// A chess move that does not parse or is not legal now.
+    #[error("move `{text}`: {error}")]
+    Move {
+        /// The text.
+        text: String,
+        /// Why SAN (and UCI) reading failed.
+        error: SanError,
+    },
+    /// Well-formed but not a legal action in this state.
+    #[error("`{0}` is not a legal action here")]
+    Illegal(String),
+    /// Text that is no card chess action.
+    #[error("`{0}` is not a card chess action")]
+    Malformed(String),
+}
+
+fn bad(key: &str, value: &str) -> CardChessError {
+    CardChessError::BadValue {
+        key: key.to_string(),
+        value: value.to_string(),
+    }
+}
+
+fn pieces_text(mask: u8) -> String {
+    Piece::ALL
+        .iter()
+        .filter(|p| mask & p.bit() != 0)
+        .map(|p| p.letter())
+        .collect()
+}
+
+fn parse_pieces(key: &str, text: &str) -> Result<u8, CardChessError> {
+    let mut mask = 0;
+    for c in text.chars() {
+        mask |= Piece::from_letter(c).ok_or_else(|| bad(key, text))?.bit();
+    }
+    Ok(mask)
+}
+
+fn counts_text(deck: &Deck, counts: &[u8; MAX_DISTINCT]) -> String {
+    let items: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(id, &c)| {
+            let name = deck.name(id as CardId);
+            if c == 1 {
+                name.to_string()
+            } else {
+                format!("{name}*{c}")
+            }
+        })
+        .collect();
+    if items.is_empty() {
+        "-".to_string()
+    } else {
+        items.join(",")
+    }
+}
+
+fn parse_counts(deck: &Deck, key: &str, text: &str) -> Result<[u8; MAX_DISTINCT], CardChessError> {
+    let mut counts = [0u8; MAX_DISTINCT];
+    if text == "-" {
+        return Ok(counts);
+    }
+    for item in text.split(',') {
+        let (name, count) = match item.split_once('*') {
+            Some((name, count)) => (name, count.parse::<u8>().map_err(|_| bad(key, text))?),
+            None => (item, 1),
+        };
+        let id = deck
+            .find(name)
+            .ok_or_else(|| CardChessError::UnknownCard(name.to_string()))?;
+        counts[id as usize] = counts[id as usize].saturating_add(count);
+    }
+    Ok(counts)
+}
+
+fn captured_text(captured: &[[u8; 6]; 2]) -> String {
+    let side = |c: &[u8; 6], lower: bool| -> String {
+        let mut s = String::new();
+        for piece in Piece::ALL {
+            for _ in 0..c[piece.index()] {
+                let l = piece.letter();
+                s.push(if lower { l.to_ascii_lowercase() } else { l });
+            }
+        }
+        s
+    };
+    format!("{}/{}", side(&captured[0], false), side(&captured[1], true))
+}
+
+fn parse_captured(text: &str) -> Result<[[u8; 6]; 2], CardChessError> {
+    let (white, black) = text.split_once('/').ok_or_else(|| bad("captured", text))?;
+    let mut captured = [[0u8; 6]; 2];
+    for (side, part, upper) in [(0, white, true), (1, black, false)] {
+        for c in part.chars() {
+            if c.is_ascii_uppercase() != upper {
+                return Err(bad("captured", text));
+            }
+            let piece = Piece::from_letter(c).ok_or_else(|| bad("captured", text))?;
+            let n = &mut captured[side][piece.index()];
+            *n = n.saturating_add(1);
+        }
+    }
+    Ok(captured)
+}
+
+fn phase_text(phase: Phase) -> String {
+    match phase {
+        Phase::Start => "start".into(),
+        Phase::Drawing => "drawing".into(),
+        Phase::Free { exclude: None } => "free".into(),
+        Phase::Free { exclude: Some(mv) } => format!("free:{mv}"),
+        Phase::Moving {
+            pieces,
+            left,
+            moved,
+        } => format!("moving:{}:{left}:{moved:x}", pieces_text(pieces)),
+        Phase::Swap => "swap".into(),
+        Phase::Remove => "remove".into(),
+        Phase::Recover => "recover".into(),
+        Phase::Steal => "steal".into(),
+        Phase::SecondKnight => "knight2".into(),
+        Phase::Ending => "ending".into(),
+        Phase::Over(Outcome::Draw) => "over:draw".into(),
+        Phase::Over(Outcome::Win(seat)) => format!("over:{seat}"),
+    }
+}
+
+/// Reads a stored UCI move of `pos` made under any card effect (super
+/// pieces included; legality was checked when it was played).
+fn raw_move(pos: &Position, text: &str) -> Option<Move> {
+    use super::chess::movegen::generate_extended;
+    use super::chess::MoveRules;
+    let mut rules = MoveRules::PLAIN;
+    rules.king_capture = true;
+    rules.knight_leapers = Piece::Queen.bit() | Piece::Rook.bit() | Piece::Bishop.bit();
+    let mut moves = MoveList::new();
+    generate_extended(pos, &rules, &mut moves);
+    parse_uci(text, &moves).ok()
+}
+
+fn parse_phase(pos: &Position, text: &str) -> Result<Phase, CardChessError> {
+    let err = || bad("phase", text);
+    Ok(match text {
+        "start" => Phase::Start,
+        "drawing" => Phase::Drawing,
+        "free" => Phase::Free { exclude: None },
+        "swap" => Phase::Swap,
+        "remove" => Phase::Remove,
+        "recover" => Phase::Recover,
+        "steal" => Phase::Steal,
+        "knight2" => Phase::SecondKnight,
+        "ending" => Phase::Ending,
+        "over:draw" => Phase::Over(Outcome::Draw),
+        "over:0" => Phase::Over(Outcome::Win(0)),
+        "over:1" => Phase::Over(Outcome::Win(1)),
+        _ => {
+            if let Some(mv) = text.strip_prefix("free:") {
+                Phase::Free {
+                    exclude: Some(raw_move(pos, mv).ok_or_else(err)?),
+                }
+            } else if let Some(rest) = text.strip_prefix("moving:") {
+                let parts: Vec<&str> = rest.split(':').collect();
+                if parts.len() != 3 {
+                    return Err(err());
+                }
+                let pieces = parse_pieces("phase", parts[0])?;
+                let left: u8 = parts[1].parse().map_err(|_| err())?;
+                if pieces == 0 || !(1..=6).contains(&left) {
+                    return Err(err());
+                }
+                Phase::Moving {
+                    pieces,
+                    left,
+                    moved: u64::from_str_radix(parts[2], 16).map_err(|_| err())?,
+                }
+            } else {
+                return Err(err());
+            }
+        }
+    })
+}
+
+impl CardChess {
+    fn legal_move_list(&self) -> MoveList {
+        let mut actions = Vec::new();
+        self.legal_actions(&mut actions);
+        let mut moves = MoveList::new();
+        for action in actions {
+            if let Action::Move(mv) = action {
+                if moves.try_push(mv).is_err() {
+                    break;
+                }
+            }
+        }
+        moves
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Action, CardChessError> {
+        let moves = self.legal_move_list();
+        match parse_san(&self.pos, text, &moves) {
+            Ok(mv) => Ok(Action::Move(mv)),
+            Err(error) => {
+                parse_uci(text, &moves)
+                    .map(Action::Move)
+                    .map_err(|_| CardChessError::Move {
+                        text: text.to_string(),
+                        error,
+                    })
+            }
+        }
+    }
+
+    fn card_id(&self, name: &str) -> Result<CardId, CardChessError> {
+        self.options
+            .deck
+            .find(name)
+            .ok_or_else(|| CardChessError::UnknownCard(name.to_string()))
+    }
+
+    fn parse_card_action(&self, text: &str) -> Result<Option<Action>, CardChessError> {
+        let malformed = || CardChessError::Malformed(text.to_string());
+        let square = |s: &str| parse_square(s).ok_or_else(malformed);
+        let action = match text.split_once(' ') {
+            None => match text {
+                "draw" => Action::Draw,
+                "veto" => Action::Veto,
+                "stop" => Action::Stop,
+                _ => match text.strip_prefix("draw:") {
+                    Some(name) => Action::Card(self.card_id(name)?),
+                    None => return Ok(None),
+                },
+            },
+            Some((verb, rest)) => match verb {
+                "swap" => {
+                    let (a, b) = rest.trim().split_once('-').ok_or_else(malformed)?;
+                    Action::Swap(square(a)?, square(b)?)
+                }
+                "remove" => Action::Remove(square(rest.trim())?),
+                "recover" => {
+                    let (p, s) = rest.trim().split_once('@').ok_or_else(malformed)?;
+                    let mut chars = p.chars();
+                    let piece = match (chars.next(), chars.next()) {
+                        (Some(c), None) if c.is_ascii_uppercase() => Piece::from_letter(c),
+                        _ => None,
+                    }
+                    .ok_or_else(malformed)?;
+                    Action::Recover(piece, square(s)?)
+                }
+                "steal" => Action::Steal(self.card_id(rest.trim())?),
+                _ => return Ok(None),
+            },
+        };
+        Ok(Some(action))
+    }
+}
+
+impl Notation for CardChess {
+    type ParseError = CardChessError;
+
+    fn parse_action(&self, text: &str) -> Result<Action, CardChessError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(CardChessError::Empty);
+        }
+        let action = match self.parse_card_action(text)? {
+            Some(action) => action,
+            None => return self.parse_move(text),
+        };
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(&mut outcomes);
+        if legal.contains(&action) || outcomes.iter().any(|&(a, _)| a == action) {
+            Ok(action)
+        } else {
+            Err(CardChessError::Illegal(text.to_string()))
+        }
+    }
+
+    fn format_action(&self, action: Action) -> String {
+        let deck = &self.options.deck;
+        match action {
+            Action::Move(mv) => to_san(&self.pos, mv, &self.legal_move_list()),
+            Action::Draw => "draw".into(),
+            Action::Card(id) => format!("draw:{}", deck.name(id)),
+            Action::Swap(from, to) => format!("swap {}-{}", square_name(from), square_name(to)),
+            Action::Remove(sq) => format!("remove {}", square_name(sq)),
+            Action::Recover(piece, sq) => format!("recover {}@{}", piece.letter(), square_name(sq)),
+            Action::Veto => "veto".into(),
+            Action::Steal(id) => format!("steal {}", deck.name(id)),
+            Action::Stop => "stop".into(),
+        }
+    }
+
+    fn parse_position(text: &str, options: &CardChessOptions) -> Result<CardChess, CardChessError> {
+        let (fen, tail) = match text.split_once('|') {
+            Some((fen, tail)) => (fen, Some(tail)),
+            None => (text, None),
+        };
+        let pos = Position::from_fen(fen.trim())?;
+        let mut state = CardChess::from_position(pos, options);
+        let Some(tail) = tail else {
+            return Ok(state);
+        };
+        let deck = options.deck.clone();
+        state.seat = 0;
+        let mut phase = Phase::Start;
+        let mut seat_given = false;
+        for field in tail.split_whitespace() {
+            let (key, value) = field
+                .split_once('=')
+                .ok_or_else(|| CardChessError::BadField(field.to_string()))?;
+            let seat = || -> Result<usize, CardChessError> {
+                match value {
+                    "0" => Ok(0),
+                    "1" => Ok(1),
+                    _ => Err(bad(key, value)),
+                }
+            };
+            match key {
+                "seat" => {
+                    state.seat = seat()?;
+                    seat_given = true;
+                }
+                "white" => state.white = seat()?,
+                "phase" => phase = parse_phase(&state.pos, value)?,
+                "card" => {
+                    state.card = if value == "-" {
+                        None
+                    } else {
+                        Some(state.card_id(value)?)
+                    }
+                }
+                "prizes" => state.prizes = parse_pieces(key, value)?,
+                "pile" => state.pile = parse_counts(&deck, key, value)?,
+                "order" => {
+                    state.order = value
+                        .split(',')
+                        .filter(|name| *name != "-")
+                        .map(|name| state.card_id(name))
+                        .collect::<Result<_, _>>()?;
+                }
+                "discard" => state.discard = parse_counts(&deck, key, value)?,
+                "held0" => state.held[0] = parse_counts(&deck, key, value)?,
+                "held1" => state.held[1] = parse_counts(&deck, key, value)?,
+                "effect" => {
+                    state.effect = if value == "-" {
+                        None
+                    } else {
+                        let (name, holder) =
+                            value.split_once('@').ok_or_else(|| bad(key, value))?;
+                        let holder = match holder {
+                            "0" => 0,
+                            "1" => 1,
+                            _ => return Err(bad(key, value)),
+                        };
+                        Some((state.card_id(name)?, holder))
+                    }
+                }
+                "captured" => state.captured = parse_captured(value)?,
+                "last" => {
+                    state.last = if value == "-" {
+                        None
+                    } else {
+                        let parts: Vec<&str> = value.splitn(4, ':').collect();
+                        if parts.len() != 4 {
+                            return Err(bad(key, value));
+                        }
+                        let before = Position::from_fen(&parts[2].replace('_', " "))?;
+                        Some(LastTurn {
+                            mv: raw_move(&before, parts[0]).ok_or_else(|| bad(key, value))?,
+                            only: parts[1] == "1",
+                            before,
+                            captured: parse_captured(parts[3])?,
+                        })
+                    }
+                }
+                _ => return Err(CardChessError::UnknownKey(key.to_string())),
+            }
+        }
+        for (id, &available) in state.pile.iter().enumerate() {
+            if state.order.iter().filter(|&&o| o as usize == id).count() > available as usize {
+                return Err(bad("order", deck.name(id as CardId)));
+            }
+        }
+        if !seat_given {
+            state.seat = if state.pos.side() == super::chess::Color::White {
+                state.white
+            } else {
+                1 - state.white
+            };
+        }
+        state.phase = phase;
+        let acting = !matches!(phase, Phase::Ending | Phase::Over(_));
+        if acting && state.pos.side() != state.colour_of(state.seat) {
+            return Err(bad("seat", &state.seat.to_string()));
+        }
+        state.history.clear();
+        if phase == Phase::Start {
+            state.judge(1 - state.seat);
+        }
+        Ok(state)
+    }
+
+    fn format_position(&self) -> String {
+        let fen = self.pos.to_fen();
+        if !self.options.cards {
+            return match self.phase {
+                Phase::Over(_) => format!("{fen} | phase={}", phase_text(self.phase)),
+                _ => fen,
+            };
+        }
+        let deck = &self.options.deck;
+        let mut out = format!(
+            "{fen} | seat={} white={} phase={}",
+            self.seat,
+            self.white,
+            phase_text(self.phase)
+        );
+        if let Some(id) = self.card {
+            out.push_str(&format!(" card={}", deck.name(id)));
+        }
+        if self.prizes != 0 {
+            out.push_str(&format!(" prizes={}", pieces_text(self.prizes)));
+        }
+        if !self.order.is_empty() {
+            let names: Vec<&str> = self.order.iter().map(|&id| deck.name(id)).collect();
+            out.push_str(&format!(" order={}", names.join(",")));
+        }
+        out.push_str(&format!(
+            " pile={} discard={} held0={} held1={}",
+            counts_text(deck, &self.pile),
+            counts_text(deck, &self.discard),
+            counts_text(deck, &self.held[0]),
+            counts_text(deck, &self.held[1])
+        ));
+        if let Some((id, holder)) = self.effect {
+            out.push_str(&format!(" effect={}@{holder}", deck.name(id)));
+        }
+        out.push_str(&format!(" captured={}", captured_text(&self.captured)));
+        if let Some(last) = self.last {
+            out.push_str(&format!(
+                " last={}:{}:{}:{}",
+                last.mv,
+                u8::from(last.only),
+                last.before.to_fen().replace(' ', "_"),
+                captured_text(&last.captured)
+            ));
+        }
+        out
+    }
+}

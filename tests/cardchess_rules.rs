@@ -1,0 +1,900 @@
+//! Scenario tests for the card chess rules spec (`rules/cardchess.md`): one
+//! or more per numbered rule (1–8), per card kind, per temporary effect and
+//! per option.
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+
+use tauler::game::{apply_text_actions, Game, GameOptions, Notation, Turn};
+use tauler::games::cardchess::chess::{Color, Piece};
+use tauler::games::cardchess::{CardChess, CardChessOptions, Deck, Outcome, Phase};
+
+fn options(pairs: &[&str]) -> CardChessOptions {
+    CardChessOptions::from_pairs(pairs.iter().copied()).expect("options")
+}
+
+fn with_deck(deck: &str, pairs: &[&str]) -> CardChessOptions {
+    let mut o = options(pairs);
+    o.deck = Arc::new(Deck::parse(deck).expect("test deck"));
+    o
+}
+
+fn state(text: &str, options: &CardChessOptions) -> CardChess {
+    CardChess::parse_position(text, options).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn play(s: &mut CardChess, actions: &[&str]) {
+    if let Err((i, e)) = apply_text_actions(s, actions) {
+        panic!(
+            "action {} `{}`: {e} at {}",
+            i + 1,
+            actions[i],
+            s.format_position()
+        );
+    }
+}
+
+fn actions(s: &CardChess) -> Vec<String> {
+    let mut list = Vec::new();
+    s.legal_actions(&mut list);
+    list.into_iter().map(|a| s.format_action(a)).collect()
+}
+
+fn has(s: &CardChess, text: &str) -> bool {
+    actions(s).iter().any(|a| a == text)
+}
+
+fn piece_on(s: &CardChess, square: &str) -> Option<(Color, Piece)> {
+    let sq = tauler::games::cardchess::chess::bitboard::parse_square(square)?;
+    Some((s.position().color_at(sq)?, s.position().piece_at(sq)?))
+}
+
+// ---- Chance and rule 1: the deck and its reshuffle ----
+
+#[test]
+fn card_probability_is_its_share_of_unseen_cards() {
+    let mut s = CardChess::new(&options(&[]));
+    play(&mut s, &["draw"]);
+    assert_eq!(s.turn(), Turn::Chance);
+    let mut outcomes = Vec::new();
+    s.chance_outcomes(&mut outcomes);
+    let total: f64 = outcomes.iter().map(|o| o.1).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    let pawn = outcomes
+        .iter()
+        .find(|(a, _)| s.format_action(*a) == "draw:move-p")
+        .unwrap();
+    assert!((pawn.1 - 2.0 / 53.0).abs() < 1e-12);
+    let recover = outcomes
+        .iter()
+        .find(|(a, _)| s.format_action(*a) == "draw:recover")
+        .unwrap();
+    assert!((recover.1 - 4.0 / 53.0).abs() < 1e-12);
+
+    let o = options(&[]);
+    let s = state(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | pile=swap*2,veto discard=lose-turn",
+        &o,
+    );
+    let mut s = s;
+    play(&mut s, &["draw"]);
+    s.chance_outcomes(&mut outcomes);
+    let probs: Vec<(String, f64)> = outcomes
+        .iter()
+        .map(|&(a, p)| (s.format_action(a), p))
+        .collect();
+    assert_eq!(probs.len(), 2);
+    assert!(probs
+        .iter()
+        .any(|(n, p)| n == "draw:swap" && (p - 2.0 / 3.0).abs() < 1e-12));
+}
+
+#[test]
+fn inconsistent_card_state_is_refused() {
+    let o = options(&[]);
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for tail in [
+        "white=1 seat=0",
+        "phase=moving:PN:0:0",
+        "phase=moving::1:0",
+        "pile=no-such-card",
+        "held0=veto*x",
+    ] {
+        assert!(
+            CardChess::parse_position(&format!("{start} | {tail}"), &o).is_err(),
+            "{tail}"
+        );
+    }
+}
+
+#[test]
+fn a_given_deck_order_is_dealt_exactly() {
+    let o = options(&[]);
+    let mut s = state(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | order=swap,veto pile=swap*2,veto",
+        &o,
+    );
+    play(&mut s, &["draw"]);
+    let mut outcomes = Vec::new();
+    s.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes.len(), 1);
+    assert_eq!(
+        (s.format_action(outcomes[0].0).as_str(), outcomes[0].1),
+        ("draw:swap", 1.0)
+    );
+    assert!(s.parse_action("draw:veto").is_err());
+    let err = CardChess::parse_position(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | order=veto,veto pile=veto",
+        &o,
+    );
+    assert!(err.is_err(), "the order must come from the pile");
+
+    let mut a = CardChess::new(&o);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+    a.fix_deck_order(&mut rng);
+    let mut b = a.clone();
+    for s in [&mut a, &mut b] {
+        play(s, &["draw"]);
+    }
+    let (mut oa, mut ob) = (Vec::new(), Vec::new());
+    a.chance_outcomes(&mut oa);
+    b.chance_outcomes(&mut ob);
+    assert_eq!(oa, ob);
+    assert_eq!(oa.len(), 1);
+}
+
+#[test]
+fn rule1_empty_deck_reshuffles_the_discard_pile() {
+    let o = options(&[]);
+    let mut s = state(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | pile=- discard=swap*3,lose-turn",
+        &o,
+    );
+    play(&mut s, &["draw"]);
+    let mut outcomes = Vec::new();
+    s.chance_outcomes(&mut outcomes);
+    let probs: Vec<(String, f64)> = outcomes
+        .iter()
+        .map(|&(a, p)| (s.format_action(a), p))
+        .collect();
+    assert_eq!(
+        probs,
+        vec![
+            ("draw:swap".to_string(), 0.75),
+            ("draw:lose-turn".to_string(), 0.25)
+        ]
+    );
+    play(&mut s, &["draw:lose-turn"]);
+    assert!(s
+        .format_position()
+        .contains("pile=swap*3 discard=lose-turn"));
+}
+
+#[test]
+fn a_deck_file_with_a_typo_is_refused_naming_the_line() {
+    let path = std::env::temp_dir().join(format!("tauler-typo-{}.deck", std::process::id()));
+    std::fs::write(&path, "# my deck\n3 move P\n2 bomb centre d4-e9\n").unwrap();
+    let mut o = CardChessOptions::default();
+    let err = o
+        .set("deck", path.to_str().unwrap())
+        .unwrap_err()
+        .to_string();
+    let _ = std::fs::remove_file(&path);
+    assert!(err.contains("deck line 3: bad zone `d4-e9`"), "{err}");
+    let mut o = CardChessOptions::default();
+    o.set("deck", "basic").unwrap();
+    assert_eq!(o.deck.total(), 38);
+}
+
+// ---- Rule 2: draw or move; mandatory card ----
+
+#[test]
+fn rule2_draw_or_normal_move() {
+    let s = CardChess::new(&options(&[]));
+    let a = actions(&s);
+    assert_eq!(a.len(), 21);
+    assert!(a.contains(&"e4".to_string()) && a.contains(&"draw".to_string()));
+    let s = CardChess::new(&options(&["mandatory_card=on"]));
+    assert_eq!(actions(&s), vec!["draw"]);
+}
+
+#[test]
+fn card_perft_counts_every_decision_and_card_as_a_ply() {
+    let s = CardChess::new(&options(&[]));
+    for depth in 0..=3 {
+        assert_eq!(
+            s.perft(depth),
+            tauler::game::generic_perft(&s, depth),
+            "depth {depth}"
+        );
+    }
+    // 20 moves + draw; then 21 replies after each move, 46 distinct cards.
+    assert_eq!(s.perft(2), 20 * 21 + 46);
+}
+
+#[test]
+fn en_passant_answers_the_preceding_double_step() {
+    let mut s = CardChess::new(&options(&[]));
+    play(&mut s, &["e4", "a6", "e5", "d5"]);
+    assert!(has(&s, "exd6"));
+}
+
+#[test]
+fn plain_chess_has_no_cards() {
+    let s = CardChess::new(&options(&["cards=off"]));
+    assert_eq!(actions(&s).len(), 20);
+    assert_eq!(s.perft(4), 197_281);
+}
+
+// ---- Rule 3: action cards, partial fulfilment, fallback ----
+
+#[test]
+fn move_one_card_moves_only_that_piece_type() {
+    let mut s = CardChess::new(&options(&[]));
+    play(&mut s, &["draw", "draw:move-n"]);
+    let mut a = actions(&s);
+    a.sort();
+    assert_eq!(a, vec!["Na3", "Nc3", "Nf3", "Nh3"]);
+    play(&mut s, &["Nf3"]);
+    assert_eq!(s.seat(), 1);
+    assert!(s.format_position().contains("discard=move-n"));
+}
+
+#[test]
+fn rule3_impossible_movement_card_gives_a_free_move_or_loses_the_turn_in_first_edition() {
+    let mut s = CardChess::new(&options(&[]));
+    play(&mut s, &["draw", "draw:move-k"]);
+    assert_eq!(s.phase(), Phase::Free { exclude: None });
+    assert_eq!(actions(&s).len(), 20);
+    let mut s = CardChess::new(&options(&["first_edition=on"]));
+    play(&mut s, &["draw", "draw:move-k"]);
+    assert_eq!((s.seat(), s.phase()), (1, Phase::Start));
+}
+
+#[test]
+fn move_plus_card_must_move_every_type_if_any_order_allows() {
+    // Knight a1 (only move b3), pawn b2, bishop c2. Pushing b3 first or
+    // moving the knight first leaves one move; only b4 then Nb3 moves both.
+    let o = with_deck("1 move P+N", &[]);
+    let mut s = state("7k/8/8/8/8/8/1PB5/N6K w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-p+n"]);
+    assert_eq!(actions(&s), vec!["b4"]);
+    play(&mut s, &["b4"]);
+    assert_eq!(actions(&s), vec!["Nb3"]);
+    play(&mut s, &["Nb3"]);
+    assert_eq!(s.seat(), 1);
+}
+
+#[test]
+fn partial_fulfilment_moves_what_can_move() {
+    // Move P+N with no knight: the pawn move is made and the turn ends.
+    let o = with_deck("1 move P+N", &[]);
+    let mut s = state("7k/8/8/8/8/8/4P3/7K w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-p+n"]);
+    let mut a = actions(&s);
+    a.sort();
+    assert_eq!(a, vec!["e3", "e4"]);
+    play(&mut s, &["e4"]);
+    assert_eq!(s.seat(), 1);
+}
+
+#[test]
+fn choose_cards_move_one_or_two_different_types() {
+    let mut s = CardChess::new(&options(&[]));
+    play(&mut s, &["draw", "draw:choose1-n+b+r"]);
+    assert_eq!(actions(&s).len(), 4, "only knights can move");
+    play(&mut s, &["Nc3"]);
+    assert_eq!(s.seat(), 1);
+    let mut s = CardChess::new(&options(&[]));
+    play(&mut s, &["draw", "draw:choose2-p+n+b"]);
+    play(&mut s, &["e4"]);
+    assert!(
+        actions(&s)
+            .iter()
+            .all(|a| !a.chars().next().unwrap().is_ascii_lowercase()),
+        "no second pawn move"
+    );
+    play(&mut s, &["Bc4"]);
+    assert_eq!(s.seat(), 1);
+}
+
+#[test]
+fn rule6_check_ends_a_multi_move_turn() {
+    let o = with_deck("1 move P+N", &[]);
+    let mut s = state("4k3/8/3P4/8/8/8/8/4K1N1 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-p+n"]);
+    assert!(has(&s, "d7+"));
+    play(&mut s, &["d7+"]);
+    assert_eq!((s.seat(), s.phase()), (1, Phase::Start));
+    assert_eq!(piece_on(&s, "g1"), Some((Color::White, Piece::Knight)));
+}
+
+#[test]
+fn rule5_king_never_left_in_check_mid_turn() {
+    // The knight is pinned: the king must move first, then the knight.
+    let o = with_deck("1 move N+K", &[]);
+    let mut s = state("4r2k/8/8/8/8/8/4N3/4K3 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-n+k"]);
+    let first = actions(&s);
+    assert!(!first.is_empty());
+    assert!(first.iter().all(|a| a.starts_with('K')), "{first:?}");
+    play(&mut s, &["Kd1"]);
+    assert!(has(&s, "Nc3"));
+}
+
+#[test]
+fn castling_only_on_a_king_card() {
+    let o = with_deck("1 move R\n1 move K", &[]);
+    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    let mut s = state(fen, &o);
+    play(&mut s, &["draw", "draw:move-r"]);
+    assert!(!actions(&s).iter().any(|a| a.starts_with("O-O")));
+    let mut s = state(fen, &o);
+    play(&mut s, &["draw", "draw:move-k"]);
+    assert!(has(&s, "O-O") && has(&s, "O-O-O"));
+}
+
+#[test]
+fn swap_card_relocates_to_an_empty_square_within_the_rules() {
+    let mut s = CardChess::new(&options(&[]));
+    play(&mut s, &["draw", "draw:swap"]);
+    let a = actions(&s);
+    assert!(a.contains(&"swap d8-d4".to_string()), "a rival piece");
+    assert!(a.contains(&"swap e1-e4".to_string()), "the own king");
+    assert!(
+        !a.iter().any(|x| x.starts_with("swap e8-")),
+        "never the rival king"
+    );
+    assert!(!a.contains(&"swap e2-d1".to_string()), "no capture");
+    assert!(!a
+        .iter()
+        .any(|x| x.starts_with("swap e2-") && (x.ends_with('8') || x.ends_with('1'))));
+    play(&mut s, &["swap d8-d3"]);
+    assert_eq!(piece_on(&s, "d3"), Some((Color::Black, Piece::Queen)));
+    assert_eq!(s.seat(), 1);
+    // The own king may not be relocated into check.
+    let mut s = state("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", &options(&[]));
+    play(&mut s, &["draw", "draw:swap"]);
+    assert!(!has(&s, "swap e8-a8") && has(&s, "swap e8-b8"));
+}
+
+#[test]
+fn swap_may_not_leave_own_king_in_check() {
+    let mut s = state("4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1", &options(&[]));
+    play(&mut s, &["draw", "draw:swap"]);
+    assert!(
+        !has(&s, "swap e2-a4"),
+        "the pinned bishop may not leave the file"
+    );
+    assert!(has(&s, "swap e1-a4"));
+}
+
+#[test]
+fn lose_the_turn() {
+    let mut s = CardChess::new(&options(&[]));
+    play(&mut s, &["draw", "draw:lose-turn"]);
+    assert_eq!((s.seat(), s.phase()), (1, Phase::Start));
+}
+
+// ---- Material cards ----
+
+#[test]
+fn remove_card_takes_a_rival_piece_of_the_type() {
+    let mut s = CardChess::new(&options(&[]));
+    play(&mut s, &["draw", "draw:remove-n"]);
+    let mut a = actions(&s);
+    a.sort();
+    assert_eq!(a, vec!["remove b8", "remove g8"]);
+    play(&mut s, &["remove g8"]);
+    assert_eq!(piece_on(&s, "g8"), None);
+    assert_eq!(s.captured(Color::Black)[Piece::Knight.index()], 1);
+    assert_eq!(s.seat(), 1);
+}
+
+#[test]
+fn bomb_variants() {
+    let fen = "4k3/8/8/4n3/3b4/8/8/4K3 w - - 0 1";
+    let deck = "1 bomb centre d4-e5";
+    let mut s = state(fen, &with_deck(deck, &[]));
+    play(&mut s, &["draw", "draw:bomb-centre"]);
+    let mut a = actions(&s);
+    a.sort();
+    assert_eq!(a, vec!["remove d4", "remove e5"]);
+
+    let mut s = state(fen, &with_deck(deck, &["bomb=fierce"]));
+    play(&mut s, &["draw", "draw:bomb-centre"]);
+    assert_eq!(
+        (piece_on(&s, "d4"), piece_on(&s, "e5"), s.seat()),
+        (None, None, 1)
+    );
+
+    let cruel = "4k3/7p/8/8/3N4/8/7P/4K3 w - - 0 1";
+    let mut s = state(cruel, &with_deck(deck, &["bomb=cruel"]));
+    play(&mut s, &["draw", "draw:bomb-centre"]);
+    assert_eq!(actions(&s), vec!["remove d4"], "cruel: an own piece");
+    let mut s = state(cruel, &with_deck(deck, &[]));
+    play(&mut s, &["draw", "draw:bomb-centre"]);
+    assert_eq!(
+        s.phase(),
+        Phase::Free { exclude: None },
+        "standard: free move"
+    );
+
+    let mad = "4k3/8/8/4n3/3N4/8/8/4K3 w - - 0 1";
+    let mut s = state(mad, &with_deck(deck, &["bomb=mad"]));
+    play(&mut s, &["draw", "draw:bomb-centre"]);
+    assert_eq!((piece_on(&s, "d4"), piece_on(&s, "e5")), (None, None));
+}
+
+#[test]
+fn bomb_for_black_is_mirrored() {
+    let o = with_deck("1 bomb queen-side a5-c8", &[]);
+    let mut s = state("4k3/8/8/8/8/8/8/NB2K3 b - - 0 1", &o);
+    play(&mut s, &["draw", "draw:bomb-queen-side"]);
+    let mut a = actions(&s);
+    a.sort();
+    assert_eq!(a, vec!["remove a1", "remove b1"]);
+}
+
+#[test]
+fn material_card_exposing_own_king_falls_back_to_a_free_move() {
+    let o = with_deck("1 bomb centre d4-e5", &["bomb=mad"]);
+    let mut s = state("3rk3/8/8/8/3R4/8/8/3K4 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:bomb-centre"]);
+    assert_eq!(s.phase(), Phase::Free { exclude: None });
+    assert_eq!(piece_on(&s, "d4"), Some((Color::White, Piece::Rook)));
+    assert!(
+        s.format_position().contains("card=bomb-centre"),
+        "discarded at turn end"
+    );
+    play(&mut s, &["Rd5"]);
+    assert!(s.format_position().contains("discard=bomb-centre"));
+}
+
+#[test]
+fn recover_puts_back_a_captured_piece_pawns_on_ranks_2_to_7() {
+    let o = options(&[]);
+    let mut s = state(
+        "rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/R1BQKBNR w KQkq - 0 1",
+        &o,
+    );
+    play(&mut s, &["draw", "draw:recover"]);
+    let a = actions(&s);
+    assert!(a.contains(&"recover N@b1".to_string()));
+    assert!(a.contains(&"recover P@a2".to_string()));
+    assert!(a.contains(&"recover P@e5".to_string()));
+    assert!(!a
+        .iter()
+        .any(|x| x.starts_with("recover P@") && (x.ends_with('1') || x.ends_with('8'))));
+    assert!(!a.iter().any(|x| x.starts_with("recover Q")));
+    play(&mut s, &["recover N@c3"]);
+    assert_eq!(piece_on(&s, "c3"), Some((Color::White, Piece::Knight)));
+    assert_eq!(s.seat(), 1);
+    // Nothing captured: free move.
+    let mut s = CardChess::new(&o);
+    play(&mut s, &["draw", "draw:recover"]);
+    assert_eq!(s.phase(), Phase::Free { exclude: None });
+}
+
+// ---- Rule 4: special cards ----
+
+#[test]
+fn veto_undoes_the_rivals_normal_move() {
+    let o = options(&[]);
+    let mut s = state(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | held1=veto",
+        &o,
+    );
+    play(&mut s, &["e4"]);
+    assert!(has(&s, "veto"));
+    play(&mut s, &["veto"]);
+    assert_eq!(s.seat(), 0);
+    assert_eq!(
+        s.position().to_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert!(!has(&s, "e4"), "a different move");
+    assert!(!has(&s, "draw"));
+    assert_eq!(actions(&s).len(), 19);
+    play(&mut s, &["d4"]);
+    assert_eq!((s.seat(), s.phase()), (1, Phase::Start));
+    assert!(s.format_position().contains("held1=-"));
+    assert!(s.format_position().contains("discard=veto"));
+}
+
+#[test]
+fn veto_refused_for_an_only_move_or_a_card_turn() {
+    let o = options(&[]);
+    let mut s = state("k7/7p/8/8/8/8/1r6/K7 w - - 0 1 | held1=veto", &o);
+    assert_eq!(actions(&s), vec!["Kxb2", "draw"]);
+    play(&mut s, &["Kxb2"]);
+    assert!(!has(&s, "veto"), "the only legal move");
+    let mut s = state(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | held1=veto",
+        &o,
+    );
+    play(&mut s, &["draw", "draw:move-p", "e4"]);
+    assert!(!has(&s, "veto"), "a move dictated by a card");
+}
+
+#[test]
+fn veto_answers_a_check_and_a_second_veto_goes_to_the_rival() {
+    let o = options(&[]);
+    let mut s = state("4k3/7p/8/8/8/8/8/R3K3 w - - 0 1 | held1=veto", &o);
+    play(&mut s, &["Ra8+"]);
+    let a = actions(&s);
+    assert!(a.contains(&"veto".to_string()) && !a.contains(&"draw".to_string()));
+    let mut s = state(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | held0=veto",
+        &o,
+    );
+    play(&mut s, &["draw", "draw:veto"]);
+    let text = s.format_position();
+    assert!(text.contains("held0=veto held1=veto"), "{text}");
+    assert_eq!(s.phase(), Phase::Free { exclude: None });
+}
+
+#[test]
+fn objective_claimed_on_the_completing_move() {
+    let o = options(&[]);
+    let mut s = state(
+        "4k3/7p/8/8/8/8/8/4K2R w K - 0 1 | held0=objective-castle",
+        &o,
+    );
+    play(&mut s, &["O-O"]);
+    let a = actions(&s);
+    assert!(
+        !a.is_empty() && a.iter().all(|x| x.starts_with("recover P@")),
+        "{a:?}"
+    );
+    play(&mut s, &["recover P@e4"]);
+    assert_eq!(piece_on(&s, "e4"), Some((Color::White, Piece::Pawn)));
+    assert_eq!(s.seat(), 1);
+    let text = s.format_position();
+    assert!(
+        text.contains("discard=objective-castle") && text.contains("held0=-"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_prize_placement_keeps_the_en_passant_right_of_the_move() {
+    let o = options(&[]);
+    let mut s = state(
+        "8/8/8/4k3/2p5/8/3P4/4K3 w - - 0 1 | held0=objective-check",
+        &o,
+    );
+    play(&mut s, &["d4+", "recover B@h1"]);
+    assert_eq!(s.seat(), 1);
+    assert!(has(&s, "cxd3"), "{:?} {}", actions(&s), s.format_position());
+}
+
+#[test]
+fn a_prize_placed_on_the_en_passant_square_ends_the_right() {
+    let o = options(&[]);
+    let mut s = state(
+        "8/8/8/4k3/2p5/8/3P4/4K3 w - - 0 1 | held0=objective-check",
+        &o,
+    );
+    play(&mut s, &["d4+", "recover B@d3"]);
+    assert_eq!(s.position().ep(), None);
+    assert!(!has(&s, "cxd3"));
+}
+
+#[test]
+fn objective_without_a_captured_prize_is_discarded() {
+    let o = options(&[]);
+    let mut s = state(
+        "4k3/p7/8/8/8/8/8/2B1KB1R w - - 0 1 | held0=objective-check",
+        &o,
+    );
+    play(&mut s, &["Rh8+"]);
+    assert_eq!(s.seat(), 1);
+    assert!(s.format_position().contains("discard=objective-check"));
+}
+
+#[test]
+fn rule4_special_cards_are_kept_then_a_normal_move_and_objectives_accumulate() {
+    let o = options(&[]);
+    let mut s = CardChess::new(&o);
+    play(
+        &mut s,
+        &[
+            "draw",
+            "draw:objective-check",
+            "e4",
+            "e5",
+            "draw",
+            "draw:objective-castle",
+            "d4",
+        ],
+    );
+    assert!(s
+        .format_position()
+        .contains("held0=objective-castle,objective-check"));
+}
+
+#[test]
+fn temporary_super_queen_and_its_replacement() {
+    let o = options(&[]);
+    let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+    assert!(!has(&state(fen, &o), "Qc3"));
+    assert!(has(
+        &state(&format!("{fen} | effect=super-queen@0"), &o),
+        "Qc3"
+    ));
+    assert!(!has(
+        &state(&format!("{fen} | effect=super-queen@1"), &o),
+        "Qc3"
+    ));
+    let mut s = state(&format!("{fen} | effect=super-queen@0"), &o);
+    play(&mut s, &["draw", "draw:super-rooks"]);
+    assert!(!has(&s, "Qc3"), "replaced");
+    let text = s.format_position();
+    assert!(
+        text.contains("effect=super-rooks@0") && text.contains("discard=super-queen"),
+        "{text}"
+    );
+}
+
+#[test]
+fn temporary_super_rooks_and_bishops() {
+    let o = options(&[]);
+    let s = state(
+        "4k3/8/8/8/8/8/8/R1B1K3 w - - 0 1 | effect=super-rooks@0",
+        &o,
+    );
+    assert!(has(&s, "Rb3") && !has(&s, "Bb3") && has(&s, "Bb2"));
+    let s = state(
+        "4k3/8/8/8/8/8/8/R1B1K3 w - - 0 1 | effect=super-bishops@0",
+        &o,
+    );
+    assert!(has(&s, "Bd3") && !has(&s, "Rb3"));
+}
+
+#[test]
+fn temporary_super_knights_allow_a_second_knight_move() {
+    let o = options(&[]);
+    let mut s = state(
+        "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1 | effect=super-knights@0",
+        &o,
+    );
+    play(&mut s, &["Nf3"]);
+    assert_eq!(s.phase(), Phase::SecondKnight);
+    assert!(has(&s, "stop") && has(&s, "Ng5") && has(&s, "Nc3"));
+    assert!(!has(&s, "Kd2"));
+    play(&mut s, &["Ng5"]);
+    assert_eq!(s.seat(), 1);
+}
+
+#[test]
+fn temporary_untouchable_pawns() {
+    let o = options(&[]);
+    let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+    let plain = state(fen, &o);
+    assert!(has(&plain, "exd6"));
+    let s = state(&format!("{fen} | effect=untouchable-pawns@1"), &o);
+    assert!(!has(&s, "exd6"), "en passant included");
+    let s = state(
+        "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 | effect=untouchable-pawns@1",
+        &o,
+    );
+    assert!(!has(&s, "exd5") && has(&s, "e5"));
+}
+
+#[test]
+fn temporary_lead_king_loses_when_only_the_king_could_answer() {
+    let o = options(&[]);
+    let fen = "4k3/7p/8/8/8/8/8/R3K3 w - - 0 1";
+    let mut s = state(&format!("{fen} | effect=lead-king@1"), &o);
+    play(&mut s, &["Ra8+"]);
+    assert_eq!(s.phase(), Phase::Over(Outcome::Win(0)));
+    let mut s = state(fen, &o);
+    play(&mut s, &["Ra8+"]);
+    assert_eq!(s.phase(), Phase::Start);
+}
+
+#[test]
+fn temporary_no_retreat() {
+    let o = options(&[]);
+    let s = state("4k3/8/8/8/3R4/8/8/4K3 w - - 0 1 | effect=no-retreat@0", &o);
+    assert!(has(&s, "Rd7") && has(&s, "Ra4") && !has(&s, "Rd1") && !has(&s, "Rd3"));
+    assert!(has(&s, "Kd1"), "sideways is allowed");
+}
+
+#[test]
+fn harakiri_swaps_colours_and_swaps_back() {
+    let o = options(&[]);
+    let mut s = CardChess::new(&o);
+    play(&mut s, &["e4", "draw", "draw:harakiri"]);
+    assert_eq!(s.colour_of(1), Color::White, "the drawer takes White");
+    assert_eq!(
+        s.position().side(),
+        Color::White,
+        "White moves twice in a row"
+    );
+    play(&mut s, &["d4"]);
+    assert_eq!((s.seat(), s.position().side()), (0, Color::Black));
+    play(&mut s, &["e5", "draw", "draw:super-queen"]);
+    assert_eq!(s.colour_of(1), Color::Black, "swapped back");
+    assert_eq!(s.position().side(), Color::Black);
+}
+
+#[test]
+fn harakiri_mate_with_borrowed_pieces_wins_for_the_mater() {
+    // Seat 0 plays Black's pieces and mates White.
+    let o = options(&[]);
+    let mut s = state(
+        "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2 | seat=0 white=1 effect=harakiri@0",
+        &o,
+    );
+    play(&mut s, &["Qh4#"]);
+    assert_eq!(s.phase(), Phase::Over(Outcome::Win(0)));
+}
+
+#[test]
+fn wildcard_steals_a_special_card() {
+    let o = options(&[]);
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut s = state(&format!("{start} | held1=veto,objective-check"), &o);
+    play(&mut s, &["draw", "draw:wildcard"]);
+    let mut a = actions(&s);
+    a.sort();
+    assert_eq!(a, vec!["steal objective-check", "steal veto"]);
+    play(&mut s, &["steal veto", "e4"]);
+    let text = s.format_position();
+    assert!(
+        text.contains("held0=veto held1=objective-check") && text.contains("discard=wildcard"),
+        "{text}"
+    );
+
+    let mut s = state(
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | white=1 seat=0 effect=harakiri@1",
+        &o,
+    );
+    let before = s.colour_of(0);
+    play(&mut s, &["draw", "draw:wildcard", "steal harakiri"]);
+    assert_eq!(s.effect().map(|(_, holder)| holder), Some(0));
+    assert_eq!(s.colour_of(0), before, "colours stay as they are");
+
+    let mut s = CardChess::new(&o);
+    play(&mut s, &["draw", "draw:wildcard"]);
+    assert_eq!(s.phase(), Phase::Free { exclude: None }, "nothing to steal");
+}
+
+// ---- Rule 7: no drawing in check ----
+
+#[test]
+fn rule7_no_draw_in_check_unless_mandatory() {
+    let fen = "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1";
+    let s = state(fen, &options(&[]));
+    assert!(!has(&s, "draw") && has(&s, "Kxe2"));
+    let s = state(fen, &options(&["mandatory_card=on"]));
+    assert_eq!(actions(&s), vec!["draw"]);
+}
+
+#[test]
+fn king_capture_option_allows_leaving_the_king_attacked_and_capturing_it() {
+    let o = options(&["mandatory_card=on", "king_capture=on"]);
+    let mut s = state("R3k3/8/8/8/8/8/8/4K3 b - - 0 1 | pile=lose-turn,move-r", &o);
+    assert_eq!(actions(&s), vec!["draw"], "a card even in check");
+    play(&mut s, &["draw", "draw:lose-turn"]);
+    assert_eq!(s.seat(), 0, "the turn is lost with the king attacked");
+    play(&mut s, &["draw", "draw:move-r", "Rxe8"]);
+    assert_eq!(s.phase(), Phase::Over(Outcome::Win(0)));
+    // Without king capture, a lost turn in check becomes a free move.
+    let o = options(&["mandatory_card=on"]);
+    let mut s = state("R3k3/8/8/8/8/8/8/4K3 b - - 0 1 | pile=lose-turn", &o);
+    play(&mut s, &["draw", "draw:lose-turn"]);
+    assert_eq!((s.seat(), s.phase()), (1, Phase::Free { exclude: None }));
+}
+
+// ---- Rule 8: end of the game ----
+
+#[test]
+fn rule8_checkmate_ends_the_game_at_once() {
+    let mut s = CardChess::new(&options(&[]));
+    play(&mut s, &["f3", "e5", "g4", "Qh4#"]);
+    assert_eq!(s.phase(), Phase::Over(Outcome::Win(1)));
+    assert_eq!(s.returns().unwrap().as_slice(), &[0.0, 1.0]);
+}
+
+#[test]
+fn rule8_stalemate_is_a_draw_judged_at_the_end_of_the_turn() {
+    let mut s = state("k7/8/8/1Q6/8/8/8/7K w - - 0 1", &options(&[]));
+    play(&mut s, &["Qb6"]);
+    assert_eq!(s.phase(), Phase::Over(Outcome::Draw));
+    // Mid-turn: the rook move stalemates, the king move of the same card
+    // blocks the rook and frees g8; only the end of the turn counts.
+    let o = with_deck("1 move R+K", &[]);
+    let mut s = state("7k/7p/7P/8/8/5K2/8/5R2 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-r+k", "Rg1"]);
+    assert_eq!(s.seat(), 0, "the turn goes on although Black is stalemated");
+    play(&mut s, &["Kg3"]);
+    assert_eq!((s.seat(), s.phase()), (1, Phase::Start));
+    assert!(has(&s, "Kg8"));
+}
+
+#[test]
+fn rule8_dead_position_repetition_and_fifty_moves() {
+    let o = options(&[]);
+    let mut s = state("4k3/8/8/8/8/8/4n3/4K1N1 w - - 0 1", &o);
+    play(&mut s, &["Kxe2"]);
+    assert_eq!(s.phase(), Phase::Over(Outcome::Draw), "K+N v K");
+
+    let mut s = CardChess::new(&o);
+    play(&mut s, &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]);
+    assert_eq!(s.phase(), Phase::Start);
+    play(&mut s, &["Ng8"]);
+    assert_eq!(
+        s.phase(),
+        Phase::Over(Outcome::Draw),
+        "threefold repetition"
+    );
+
+    let mut s = state("4k3/7p/8/8/8/8/8/R3K3 w - - 99 80", &o);
+    play(&mut s, &["Ra2"]);
+    assert_eq!(s.phase(), Phase::Over(Outcome::Draw), "50 moves");
+}
+
+#[test]
+fn card_removing_material_resets_the_fifty_move_count() {
+    let o = options(&[]);
+    let mut s = state(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 40 30",
+        &o,
+    );
+    play(&mut s, &["draw", "draw:remove-p", "remove a7"]);
+    assert_eq!(s.position().halfmove(), 0);
+}
+
+#[test]
+fn position_text_round_trips_with_card_state() {
+    let o = options(&[]);
+    let mut s = CardChess::new(&o);
+    play(
+        &mut s,
+        &[
+            "e4",
+            "draw",
+            "draw:objective-check",
+            "e5",
+            "draw",
+            "draw:harakiri",
+        ],
+    );
+    let text = s.format_position();
+    let back = CardChess::parse_position(&text, &o).unwrap();
+    assert_eq!(back.format_position(), text);
+    assert_eq!(back.hash(), s.hash());
+}
+
+#[test]
+fn a_game_record_replays_exactly() {
+    use rand::Rng;
+    let o = options(&[]);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(42);
+    for _ in 0..5 {
+        let mut s = CardChess::new(&o);
+        let mut record = Vec::new();
+        while s.turn() != Turn::Terminal && record.len() < 600 {
+            let action = if s.turn() == Turn::Chance {
+                let mut outcomes = Vec::new();
+                s.chance_outcomes(&mut outcomes);
+                outcomes[rng.gen_range(0..outcomes.len())].0
+            } else {
+                let mut list = Vec::new();
+                s.legal_actions(&mut list);
+                list[rng.gen_range(0..list.len())]
+            };
+            record.push(s.format_action(action));
+            s.apply(action);
+        }
+        let mut replay = CardChess::new(&o);
+        let texts: Vec<&str> = record.iter().map(String::as_str).collect();
+        play(&mut replay, &texts);
+        assert_eq!(replay.format_position(), s.format_position());
+        assert_eq!(replay.hash(), s.hash());
+    }
+}

@@ -17,6 +17,7 @@ fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
             (Some(crate::games::cescacs::bench::CASTLING), 3),
             (Some(crate::games::cescacs::bench::PROMOTION), 3),
         ],
+        GameId::Camelot => &[(None, 3)],
     }
 }
 
@@ -50,9 +51,6 @@ pub fn run(only: Option<GameId>) -> Result<()> {
         total += nodes;
     }
     let seconds = start.elapsed().as_secs_f64();
-    println!(
-        "{total} nodes {:.0} nps",
-        total as f64 / seconds.max(1e-9)
-    );
+    println!("{total} nodes {:.0} nps", total as f64 / seconds.max(1e-9));
     Ok(())
 }

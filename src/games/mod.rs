@@ -1,6 +1,7 @@
 //! The registry of games: their command-line names and dispatch from a name
 //! to the concrete game type.
 
+pub mod camelot;
 pub mod cescacs;
 
 use std::fmt;
@@ -10,17 +11,20 @@ use std::fmt;
 pub enum GameId {
     /// C'escacs, hexagonal chess on 169 hexes.
     Cescacs,
+    /// Camelot (World Camelot Federation rules).
+    Camelot,
 }
 
 impl GameId {
     /// Every registered game, in bench order.
-    pub const ALL: &'static [GameId] = &[GameId::Cescacs];
+    pub const ALL: &'static [GameId] = &[GameId::Cescacs, GameId::Camelot];
 
     /// The command-line name.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             GameId::Cescacs => "cescacs",
+            GameId::Camelot => "camelot",
         }
     }
 }
@@ -38,6 +42,10 @@ macro_rules! with_game {
         match $id {
             $crate::games::GameId::Cescacs => {
                 type $G = $crate::games::cescacs::Cescacs;
+                $body
+            }
+            $crate::games::GameId::Camelot => {
+                type $G = $crate::games::camelot::Camelot;
                 $body
             }
         }

@@ -3,4 +3,5 @@
 
 mod suite;
 
+mod camelot;
 mod cescacs;

@@ -69,23 +69,41 @@ fn check_state<G: Notation>(state: &G) {
     let text = state.format_position();
     let parsed = G::parse_position(&text, state.options())
         .unwrap_or_else(|e| panic!("own position text `{text}` does not parse: {e}"));
-    assert_eq!(parsed.format_position(), text, "position text does not round-trip");
-    assert_eq!(parsed.hash(), state.hash(), "reparsed `{text}` hashes differently");
+    assert_eq!(
+        parsed.format_position(),
+        text,
+        "position text does not round-trip"
+    );
+    assert_eq!(
+        parsed.hash(),
+        state.hash(),
+        "reparsed `{text}` hashes differently"
+    );
 }
 
 fn check_actions<G: Notation>(state: &G) -> Vec<G::Action> {
     let mut actions = Vec::new();
     state.legal_actions(&mut actions);
     let position = state.format_position();
-    assert!(!actions.is_empty(), "no legal action at a non-terminal state {position}");
+    assert!(
+        !actions.is_empty(),
+        "no legal action at a non-terminal state {position}"
+    );
     let distinct: HashSet<_> = actions.iter().collect();
-    assert_eq!(distinct.len(), actions.len(), "duplicate actions at {position}");
+    assert_eq!(
+        distinct.len(),
+        actions.len(),
+        "duplicate actions at {position}"
+    );
     for &action in &actions {
         let text = state.format_action(action);
-        let parsed = state
-            .parse_action(&text)
-            .unwrap_or_else(|e| panic!("own action text `{text}` does not parse at {position}: {e}"));
-        assert_eq!(parsed, action, "action text `{text}` does not round-trip at {position}");
+        let parsed = state.parse_action(&text).unwrap_or_else(|e| {
+            panic!("own action text `{text}` does not parse at {position}: {e}")
+        });
+        assert_eq!(
+            parsed, action,
+            "action text `{text}` does not round-trip at {position}"
+        );
         let mut child = state.clone();
         child.apply(action);
         assert_eq!(
@@ -102,8 +120,14 @@ fn sample_chance<G: Game>(state: &G, rng: &mut impl Rng) -> G::Action {
     state.chance_outcomes(&mut outcomes);
     assert!(!outcomes.is_empty(), "a chance node without outcomes");
     let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
-    assert!((total - 1.0).abs() < 1e-9, "chance probabilities sum to {total}");
-    assert!(outcomes.iter().all(|&(_, p)| p > 0.0), "a chance outcome with probability 0");
+    assert!(
+        (total - 1.0).abs() < 1e-9,
+        "chance probabilities sum to {total}"
+    );
+    assert!(
+        outcomes.iter().all(|&(_, p)| p > 0.0),
+        "a chance outcome with probability 0"
+    );
     let distinct: HashSet<_> = outcomes.iter().map(|(a, _)| a).collect();
     assert_eq!(distinct.len(), outcomes.len(), "duplicate chance outcomes");
     let mut pick = rng.gen::<f64>();
@@ -122,7 +146,10 @@ fn check_returns<G: Game>(state: &G) {
     for a in 0..state.seats() {
         for b in 0..state.seats() {
             if state.team_of(a) == state.team_of(b) {
-                assert_eq!(returns[a], returns[b], "partners {a} and {b} scored differently");
+                assert_eq!(
+                    returns[a], returns[b],
+                    "partners {a} and {b} scored differently"
+                );
             }
         }
     }
@@ -139,7 +166,11 @@ pub fn sampled_worlds_agree<G: HiddenInfo>(start: &G, budget: Budget) {
             for seat in 0..state.seats() {
                 let observation = state.observation(seat);
                 let world = G::sample_world(&observation, &mut rng);
-                assert_eq!(world.observation(seat), observation, "sampled world contradicts seat {seat}");
+                assert_eq!(
+                    world.observation(seat),
+                    observation,
+                    "sampled world contradicts seat {seat}"
+                );
             }
             let action = match state.turn() {
                 Turn::Terminal => break,

@@ -104,6 +104,9 @@ pub struct Board {
     rights: u8,
     special: Special,
     hash: u64,
+    /// Whether an unmoved King's leap may capture (off with `castling=off`):
+    /// only then does it attack its leap hexes. Fixed for a whole game.
+    leap_captures: bool,
 }
 
 /// Forward direction index for each colour (White +r, Black −r).
@@ -125,6 +128,7 @@ impl Board {
             rights: 0,
             special: Special::None,
             hash: 0,
+            leap_captures: true,
         }
     }
 
@@ -211,6 +215,18 @@ impl Board {
         self.hash = self.hash_from_scratch();
     }
 
+    /// Sets whether an unmoved King's leap may capture (the rules option
+    /// `castling`), which decides whether the leap attacks.
+    pub fn set_leap_captures(&mut self, on: bool) {
+        self.leap_captures = on;
+    }
+
+    /// Whether an unmoved King's leap may capture, and so attacks.
+    #[must_use]
+    pub fn leap_captures(&self) -> bool {
+        self.leap_captures
+    }
+
     /// The hash computed from scratch.
     #[must_use]
     pub fn hash_from_scratch(&self) -> u64 {
@@ -286,7 +302,9 @@ impl Board {
                 let king = self.take(from);
                 self.put(to, king);
                 let castling = &CASTLINGS[us.index()][mv.castle_index()];
-                for (i, &(rook_from, rook_to)) in castling.rooks[..castling.count].iter().enumerate() {
+                for (i, &(rook_from, rook_to)) in
+                    castling.rooks[..castling.count].iter().enumerate()
+                {
                     let rook = self.take(rook_from);
                     self.put(rook_to, rook);
                     touched[2 + i] = rook_from;
@@ -346,10 +364,15 @@ impl Board {
                 }
             }
             _ => {
-                let moved_pawn = mv.promotion().is_some() || kind_of(self.cells[to as usize]) == Kind::Pawn;
+                let moved_pawn =
+                    mv.promotion().is_some() || kind_of(self.cells[to as usize]) == Kind::Pawn;
                 let oblique = oblique_dirs(us).iter().any(|&d| step(d, from) == to);
                 let facing = step(fwd, from);
-                if moved_pawn && oblique && facing != NONE && self.cells[facing as usize] == cell(us.other(), Kind::Pawn) {
+                if moved_pawn
+                    && oblique
+                    && facing != NONE
+                    && self.cells[facing as usize] == cell(us.other(), Kind::Pawn)
+                {
                     Special::Scornful {
                         scorned: facing,
                         scornful: to,
@@ -367,7 +390,11 @@ static RIGHTS_LOST: [u8; HEXES] = {
     let mut lost = [0; HEXES];
     let mut color = 0;
     while color < 2 {
-        let side = if color == 0 { Color::White } else { Color::Black };
+        let side = if color == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let shift = 3 * color;
         lost[king_home(side) as usize] |= 7 << shift;
         lost[queen_rook_home(side) as usize] |= rights::QUEEN_ROOK << shift;

@@ -166,8 +166,7 @@ pub const fn hex_index(c: usize, l: usize) -> Hex {
         n += if col <= 7 { col + 8 } else { 22 - col };
         col += 1;
     }
-    let lo = if c <= 7 { 7 - c } else { c - 7 };
-    (n + (l - lo) / 2) as Hex
+    (n + (l - c.abs_diff(7)) / 2) as Hex
 }
 
 /// The hex at column `c`, line `l`, if it exists.
@@ -205,8 +204,7 @@ pub const fn opposite(d: usize) -> usize {
 pub fn hex_name(h: Hex) -> String {
     format!(
         "{}{}",
-        COLUMNS[TABLES.column[h as usize] as usize] as char,
-        TABLES.line[h as usize]
+        COLUMNS[TABLES.column[h as usize] as usize] as char, TABLES.line[h as usize]
     )
 }
 
@@ -240,7 +238,15 @@ mod tests {
 
     #[test]
     fn the_board_has_169_hexes_in_three_colours() {
-        assert_eq!(TABLES.index.iter().flatten().filter(|&&h| h != NONE).count(), HEXES);
+        assert_eq!(
+            TABLES
+                .index
+                .iter()
+                .flatten()
+                .filter(|&&h| h != NONE)
+                .count(),
+            HEXES
+        );
         let count = |c: HexColor| (0..HEXES as u8).filter(|&h| hex_color(h) == c).count();
         assert_eq!(count(HexColor::White), 57);
         assert_eq!(count(HexColor::Black), 57);
@@ -254,14 +260,29 @@ mod tests {
     fn names_round_trip_and_column_extents_match_the_spec() {
         for h in 0..HEXES as u8 {
             assert_eq!(parse_hex(&hex_name(h)), Some(h));
-            let (c, l) = (TABLES.column[h as usize] as usize, TABLES.line[h as usize] as usize);
+            let (c, l) = (
+                TABLES.column[h as usize] as usize,
+                TABLES.line[h as usize] as usize,
+            );
             assert_eq!(hex_index(c, l), h);
         }
-        let extents = [(7, 21), (6, 22), (5, 23), (4, 24), (3, 25), (2, 26), (1, 27), (0, 28)];
+        let extents = [
+            (7, 21),
+            (6, 22),
+            (5, 23),
+            (4, 24),
+            (3, 25),
+            (2, 26),
+            (1, 27),
+            (0, 28),
+        ];
         for (c, &(lo, hi)) in extents.iter().enumerate() {
             for mirror in [c, 14 - c] {
                 assert!(hex_at(mirror, lo).is_some() && hex_at(mirror, hi).is_some());
-                assert!(hex_at(mirror, lo.wrapping_sub(2)).is_none() && hex_at(mirror, hi + 2).is_none());
+                assert!(
+                    hex_at(mirror, lo.wrapping_sub(2)).is_none()
+                        && hex_at(mirror, hi + 2).is_none()
+                );
             }
         }
         assert_eq!(parse_hex("J14"), None);

@@ -158,7 +158,12 @@ impl Cescacs {
         self.history.iter().filter(|&&h| h == hash).count() >= 2
     }
 
-    pub(crate) fn from_parts(board: Board, halfmove: u16, fullmove: u16, options: Options) -> Cescacs {
+    pub(crate) fn from_parts(
+        board: Board,
+        halfmove: u16,
+        fullmove: u16,
+        options: Options,
+    ) -> Cescacs {
         Cescacs {
             board,
             halfmove,
@@ -195,10 +200,9 @@ impl Game for Cescacs {
     }
 
     fn legal_actions(&self, out: &mut Vec<Move>) {
-        if self.outcome().is_some() {
+        self.moves(out);
+        if rules::drawn_by_rule(self).is_some() {
             out.clear();
-        } else {
-            self.moves(out);
         }
     }
 

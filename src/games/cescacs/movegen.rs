@@ -9,7 +9,9 @@
 use super::board::{capture_dirs, forward, oblique_dirs, rights, Board, Hexes, Special};
 use super::geometry::{hex_color, opposite, step, Hex, DIAG_DIRS, KNIGHT_DIRS, NONE, ORTHO_DIRS};
 use super::moves::{king_home, Move, MoveKind, CASTLINGS};
-use super::piece::{cell, color_of, is_in, kind_of, Color, Kind, DIAG_SLIDERS, EMPTY, JUMPERS, ORTHO_SLIDERS};
+use super::piece::{
+    cell, color_of, is_in, kind_of, Color, Kind, DIAG_SLIDERS, EMPTY, JUMPERS, ORTHO_SLIDERS,
+};
 
 /// Elephants step on these diagonals (two forward, two back).
 const ELEPHANT_DIAGS: std::ops::Range<usize> = 8..12;
@@ -90,12 +92,13 @@ pub fn attacked_by(board: &Board, target: Hex, by: Color, ignore: Hex, leap: boo
     false
 }
 
-/// Whether `color`'s King may leap (unmoved and not in check); its leap then
-/// also attacks.
+/// Whether `color`'s King may leap (unmoved and not in check) with a leap
+/// that may capture; its leap then also attacks.
 #[must_use]
 pub fn leap_active(board: &Board, color: Color) -> bool {
     let king = board.king(color);
     king != NONE
+        && board.leap_captures()
         && board.rights(color) & rights::KING != 0
         && !attacked_by(board, king, color.other(), NONE, false)
 }
@@ -198,7 +201,16 @@ fn is_triple_step_hex(color: Color, h: Hex) -> bool {
 static TRIPLE_STEP: [[Hex; 8]; 2] = {
     use super::geometry::hex_index;
     // B4 C5 D6 E7 G7 H6 I5 K4 and their mirrors.
-    let white = [(3, 4), (4, 5), (5, 6), (6, 7), (8, 7), (9, 6), (10, 5), (11, 4)];
+    let white = [
+        (3, 4),
+        (4, 5),
+        (5, 6),
+        (6, 7),
+        (8, 7),
+        (9, 6),
+        (10, 5),
+        (11, 4),
+    ];
     let mut out = [[0; 8]; 2];
     let mut i = 0;
     while i < 8 {
@@ -237,7 +249,12 @@ pub fn legal_moves(board: &Board, rules: Rules, out: &mut Vec<Move>) {
         generator.piece_moves(from, rules, checked);
     }
     generator.special_captures();
-    if !checked && king != NONE && board.rights(us) & rights::KING != 0 && rules.castling && king == king_home(us) {
+    if !checked
+        && king != NONE
+        && board.rights(us) & rights::KING != 0
+        && rules.castling
+        && king == king_home(us)
+    {
         generator.castlings();
     }
     filter_legal(board, checked, start, out);
@@ -245,7 +262,12 @@ pub fn legal_moves(board: &Board, rules: Rules, out: &mut Vec<Move>) {
 
 /// When an awaiting pawn can promote (not in check), in-place promotions are
 /// the only legal moves. Returns whether that is the case.
-fn forced_promotions(board: &Board, us: Color, promotions: Promotions, out: &mut Vec<Move>) -> bool {
+fn forced_promotions(
+    board: &Board,
+    us: Color,
+    promotions: Promotions,
+    out: &mut Vec<Move>,
+) -> bool {
     let start = out.len();
     let pawn = cell(us, Kind::Pawn);
     for h in board.men(us).iter() {
@@ -289,10 +311,10 @@ fn filter_legal(board: &Board, checked: bool, start: usize, out: &mut Vec<Move>)
                 MoveKind::Castle => leaves_king_safe(board, mv),
                 _ => {
                     let to = mv.to();
+                    let leap_threat = their_leap_possible
+                        && KNIGHT_DIRS.clone().any(|d| step(d, to) == their_king);
                     !attacked_by(board, to, them, king, false)
-                        && !(their_leap_possible
-                            && KNIGHT_DIRS.clone().any(|d| step(d, to) == their_king)
-                            && !leaves_king_safe(board, mv))
+                        && (!leap_threat || leaves_king_safe(board, mv))
                 }
             }
         } else if pinned.contains(from) || mv.kind() == MoveKind::EnPassant {
@@ -531,7 +553,10 @@ impl Generator<'_> {
             }
             Special::Scornful { scorned, scornful } => {
                 let c = board.at(scornful);
-                if board.at(scorned) == cell(self.us, Kind::Pawn) && c != EMPTY && color_of(c) != self.us {
+                if board.at(scorned) == cell(self.us, Kind::Pawn)
+                    && c != EMPTY
+                    && color_of(c) != self.us
+                {
                     self.pawn_move(scorned, scornful, MoveKind::Plain);
                 }
             }
@@ -611,10 +636,8 @@ fn man_attacks(board: &Board, from: Hex, target: Hex, leap: bool) -> Option<Chec
     let color = color_of(man);
     let kind = kind_of(man);
     let adjacent = |dirs: std::ops::Range<usize>| dirs.into_iter().any(|d| step(d, from) == target);
-    if is_in(man, JUMPERS) || (kind == Kind::King && leap) {
-        if adjacent(KNIGHT_DIRS) {
-            return Some(CheckKind::Adjoining);
-        }
+    if (is_in(man, JUMPERS) || (kind == Kind::King && leap)) && adjacent(KNIGHT_DIRS) {
+        return Some(CheckKind::Adjoining);
     }
     match kind {
         Kind::King => adjacent(0..12).then_some(CheckKind::Adjoining),
@@ -628,7 +651,8 @@ fn man_attacks(board: &Board, from: Hex, target: Hex, leap: bool) -> Option<Chec
             if one == target || ELEPHANT_DIAGS.into_iter().any(|d| step(d, from) == target) {
                 Some(CheckKind::Adjoining)
             } else {
-                (one != NONE && board.at(one) == EMPTY && step(fwd, one) == target).then_some(CheckKind::Afar)
+                (one != NONE && board.at(one) == EMPTY && step(fwd, one) == target)
+                    .then_some(CheckKind::Afar)
             }
         }
         _ => {

@@ -265,7 +265,10 @@ mod tests {
         assert_eq!((count("KRK"), count("KRD"), count("KRR")), (11, 8, 5));
         let fe = &CASTLINGS[1][castling_by_name("KRK-FE").unwrap()];
         assert_eq!(hex_name(fe.king_to), "F22");
-        assert_eq!((hex_name(fe.rooks[0].0), hex_name(fe.rooks[0].1), fe.count), ("I25".into(), "E21".into(), 1));
+        assert_eq!(
+            (hex_name(fe.rooks[0].0), hex_name(fe.rooks[0].1), fe.count),
+            ("I25".into(), "E21".into(), 1)
+        );
         let de = &white[castling_by_name("KRD-DE").unwrap()];
         assert_eq!(hex_name(de.rooks[0].1), "E1");
         assert_eq!(hex_name(king_home(Color::White)), "G1");

@@ -59,7 +59,9 @@ pub enum ParseError {
     #[error("the side to move must be `w` or `b`, not `{0}`")]
     Side(String),
     /// The castling field is malformed.
-    #[error("castling field `{0}` is not `-` or White's RKR/KR/RK/K followed by Black's rkr/kr/rk/k")]
+    #[error(
+        "castling field `{0}` is not `-` or White's RKR/KR/RK/K followed by Black's rkr/kr/rk/k"
+    )]
     Castling(String),
     /// The castling field claims an unmoved man that is not at home.
     #[error("castling field gives {color:?} an unmoved {what}, but it is not on {hex}")]
@@ -192,13 +194,18 @@ fn parse_written(text: &str) -> Result<Written, &'static str> {
     } else {
         return Err("expected `-`, `x`, `@` or `@@` after the first hex");
     };
-    let (captured, to, n) = man_and_hex(rest).ok_or("expected [piece letter] and a destination hex")?;
+    let (captured, to, n) =
+        man_and_hex(rest).ok_or("expected [piece letter] and a destination hex")?;
     let promotion = match &rest[n..] {
         "" => None,
         "=&" => Some(None),
         tail => {
-            let letter = tail.strip_prefix('=').ok_or("unexpected text after the destination")?;
-            Some(Some(single_letter(letter).ok_or("expected a piece letter or `&` after `=`")?))
+            let letter = tail
+                .strip_prefix('=')
+                .ok_or("unexpected text after the destination")?;
+            Some(Some(
+                single_letter(letter).ok_or("expected a piece letter or `&` after `=`")?,
+            ))
         }
     };
     Ok(Written {
@@ -246,7 +253,10 @@ pub fn parse_move(game: &Cescacs, text: &str) -> Result<Move, ParseError> {
     let board = game.board();
     let man = board.at(written.from);
     if man == EMPTY || color_of(man) != board.side() {
-        return Err(illegal(&format!("no man of the side to move on {}", hex_name(written.from))));
+        return Err(illegal(&format!(
+            "no man of the side to move on {}",
+            hex_name(written.from)
+        )));
     }
     let kind = kind_of(man);
     if written.piece.unwrap_or(Kind::Pawn) != kind {
@@ -257,13 +267,16 @@ pub fn parse_move(game: &Cescacs, text: &str) -> Result<Move, ParseError> {
     }
     let candidates: Vec<Move> = legal
         .into_iter()
-        .filter(|m| m.from() == written.from && m.to() == written.to && m.kind() != MoveKind::Castle)
+        .filter(|m| {
+            m.from() == written.from && m.to() == written.to && m.kind() != MoveKind::Castle
+        })
         .collect();
     if candidates.is_empty() {
         return Err(illegal("that man has no legal move to that hex"));
     }
     let target = board.at(written.to);
-    let capture = candidates[0].kind() == MoveKind::EnPassant || (target != EMPTY && written.to != written.from);
+    let capture = candidates[0].kind() == MoveKind::EnPassant
+        || (target != EMPTY && written.to != written.from);
     match (written.separator, capture) {
         (Separator::Move, true) => return Err(illegal("it is a capture: write `×`")),
         (Separator::Capture | Separator::Special | Separator::FirstPassed, false) => {
@@ -273,7 +286,11 @@ pub fn parse_move(game: &Cescacs, text: &str) -> Result<Move, ParseError> {
     }
     if let (Some(letter), true) = (written.captured, target != EMPTY) {
         if letter != kind_of(target) {
-            return Err(illegal(&format!("the man on {} is a {:?}", hex_name(written.to), kind_of(target))));
+            return Err(illegal(&format!(
+                "the man on {} is a {:?}",
+                hex_name(written.to),
+                kind_of(target)
+            )));
         }
     }
     match written.promotion {
@@ -281,8 +298,12 @@ pub fn parse_move(game: &Cescacs, text: &str) -> Result<Move, ParseError> {
             .into_iter()
             .find(|m| m.promotion() == Some(promo))
             .ok_or_else(|| illegal(&format!("promotion to {promo:?} is not available"))),
-        _ if candidates.len() > 1 => Err(illegal("say which piece the pawn promotes to, e.g. `=D`")),
-        _ if candidates[0].promotion().is_some() => Err(illegal("say which piece the pawn promotes to")),
+        _ if candidates.len() > 1 => {
+            Err(illegal("say which piece the pawn promotes to, e.g. `=D`"))
+        }
+        _ if candidates[0].promotion().is_some() => {
+            Err(illegal("say which piece the pawn promotes to"))
+        }
         _ => Ok(candidates[0]),
     }
 }
@@ -309,8 +330,19 @@ pub fn format_move(game: &Cescacs, mv: Move) -> String {
             let scornful = matches!(board.special(), Special::Scornful { scorned, scornful }
                 if scorned == mv.from() && scornful == mv.to() && man == Kind::Pawn);
             let captured = match (kind, board.special()) {
-                (MoveKind::EnPassant, Special::EnPassant { pawn, passed, count }) => {
-                    out.push_str(if count == 2 && passed[0] == mv.to() { "@@" } else { "@" });
+                (
+                    MoveKind::EnPassant,
+                    Special::EnPassant {
+                        pawn,
+                        passed,
+                        count,
+                    },
+                ) => {
+                    out.push_str(if count == 2 && passed[0] == mv.to() {
+                        "@@"
+                    } else {
+                        "@"
+                    });
                     board.at(pawn)
                 }
                 _ if scornful => {

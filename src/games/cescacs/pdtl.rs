@@ -17,7 +17,7 @@ fn line_columns(l: usize) -> (usize, usize) {
     match l {
         0..=5 => (7 - l, 7 + l),
         23..=28 => (l - 21, 35 - l),
-        _ if l % 2 == 0 => (1, 13),
+        _ if l.is_multiple_of(2) => (1, 13),
         _ => (0, 14),
     }
 }
@@ -56,6 +56,7 @@ pub fn parse(text: &str, options: &Options) -> Result<Cescacs, ParseError> {
     let castling = parse_castling(fields[2], &board)?;
     let special = parse_special(fields[3], &board, side)?;
     board.set_state(side, castling, special);
+    board.set_leap_captures(options.castling);
     let halfmove = fields[4]
         .parse()
         .map_err(|_| ParseError::Clock(fields[4].to_string()))?;
@@ -69,7 +70,12 @@ pub fn parse(text: &str, options: &Options) -> Result<Cescacs, ParseError> {
     if in_check(&board, side.other()) {
         return Err(ParseError::OpponentInCheck);
     }
-    Ok(Cescacs::from_parts(board, halfmove, fullmove, options.clone()))
+    Ok(Cescacs::from_parts(
+        board,
+        halfmove,
+        fullmove,
+        options.clone(),
+    ))
 }
 
 fn parse_placement(text: &str, board: &mut Board) -> Result<(), ParseError> {
@@ -92,14 +98,16 @@ fn parse_placement(text: &str, board: &mut Board) -> Result<(), ParseError> {
         previous = Some(line);
         let hexes: Vec<Hex> = line_hexes(line).collect();
         let mut at = 0;
-        let mut run = 0;
+        let mut run: usize = 0;
         let flush = |run: &mut usize, at: &mut usize| {
-            *at += *run;
+            *at = at.saturating_add(*run);
             *run = 0;
         };
         for ch in content.chars() {
             if let Some(digit) = ch.to_digit(10) {
-                run = run * 10 + digit as usize;
+                // Saturating: a run longer than the line is reported as a
+                // wrong line length, never an overflow.
+                run = run.saturating_mul(10).saturating_add(digit as usize);
                 continue;
             }
             flush(&mut run, &mut at);
@@ -132,13 +140,18 @@ fn parse_castling(text: &str, board: &Board) -> Result<u8, ParseError> {
         return Ok(0);
     }
     let bad = || ParseError::Castling(text.to_string());
-    let split = text.find(|c: char| c.is_ascii_lowercase()).unwrap_or(text.len());
+    let split = text
+        .find(|c: char| c.is_ascii_lowercase())
+        .unwrap_or(text.len());
     let (white, black) = text.split_at(split);
     if !black.chars().all(|c| c.is_ascii_lowercase()) {
         return Err(bad());
     }
     let mut bits = 0;
-    for (color, part) in [(Color::White, white.to_string()), (Color::Black, black.to_ascii_uppercase())] {
+    for (color, part) in [
+        (Color::White, white.to_string()),
+        (Color::Black, black.to_ascii_uppercase()),
+    ] {
         let own = match part.as_ref() {
             "" => 0,
             "RKR" => rights::KING | rights::QUEEN_ROOK | rights::KING_ROOK,
@@ -159,8 +172,18 @@ fn parse_castling(text: &str, board: &Board) -> Result<u8, ParseError> {
             }
         };
         check(rights::KING, king_home(color), Kind::King, "King")?;
-        check(rights::QUEEN_ROOK, queen_rook_home(color), Kind::Rook, "Queen's rook")?;
-        check(rights::KING_ROOK, king_rook_home(color), Kind::Rook, "King's rook")?;
+        check(
+            rights::QUEEN_ROOK,
+            queen_rook_home(color),
+            Kind::Rook,
+            "Queen's rook",
+        )?;
+        check(
+            rights::KING_ROOK,
+            king_rook_home(color),
+            Kind::Rook,
+            "King's rook",
+        )?;
         bits |= own << (3 * color.index());
     }
     Ok(bits)
@@ -205,7 +228,9 @@ fn parse_special(text: &str, board: &Board, side: Color) -> Result<Special, Pars
         }
         let stepped = board.at(pawn);
         if stepped == EMPTY || color_of(stepped) != mover {
-            return Err(bad("no man of the side that just moved stands on the pawn's hex"));
+            return Err(bad(
+                "no man of the side that just moved stands on the pawn's hex",
+            ));
         }
         let passed = [first, if count == 2 { one_behind } else { NONE }];
         if passed[..count].iter().any(|&h| board.at(h) != EMPTY) {
@@ -224,12 +249,19 @@ fn parse_special(text: &str, board: &Board, side: Color) -> Result<Special, Pars
     if board.at(scorned) != cell(side, Kind::Pawn) {
         return Err(bad("the scorned hex holds no pawn of the side to move"));
     }
-    if !oblique_dirs(side).iter().any(|&d| step(d, scorned) == scornful) {
-        return Err(bad("the scornful hex is not an oblique step from the scorned pawn"));
+    if !oblique_dirs(side)
+        .iter()
+        .any(|&d| step(d, scorned) == scornful)
+    {
+        return Err(bad(
+            "the scornful hex is not an oblique step from the scorned pawn",
+        ));
     }
     let man = board.at(scornful);
     if man == EMPTY || color_of(man) != mover {
-        return Err(bad("no man of the side that just moved stands on the scornful hex"));
+        return Err(bad(
+            "no man of the side that just moved stands on the scornful hex",
+        ));
     }
     Ok(Special::Scornful { scorned, scornful })
 }
@@ -245,7 +277,7 @@ pub fn format(game: &Cescacs) -> String {
             continue;
         }
         let _ = write!(out, "{line}:");
-        let mut run = 0;
+        let mut run: usize = 0;
         for h in hexes {
             let c = board.at(h);
             if c == EMPTY {
@@ -268,7 +300,11 @@ pub fn format(game: &Cescacs) -> String {
         }
         out.push('/');
     }
-    let side = if board.side() == Color::White { 'w' } else { 'b' };
+    let side = if board.side() == Color::White {
+        'w'
+    } else {
+        'b'
+    };
     let _ = write!(
         out,
         " {side} {} {} {} {}",

@@ -41,11 +41,17 @@ pub fn outcome(game: &Cescacs) -> Option<Outcome> {
             Outcome::Stalemate { winner }
         });
     }
+    drawn_by_rule(game)
+}
+
+/// The draw rule that ends the game here, if any (assuming the side to move
+/// has a legal move).
+pub fn drawn_by_rule(game: &Cescacs) -> Option<Outcome> {
     if game.halfmove_clock() >= 100 {
         Some(Outcome::FiftyMoves)
     } else if game.threefold() {
         Some(Outcome::Repetition)
-    } else if insufficient_material(board) {
+    } else if insufficient_material(game.board()) {
         Some(Outcome::InsufficientMaterial)
     } else {
         None
@@ -84,10 +90,18 @@ pub fn white_score(outcome: Outcome, stalemate: StalemateScore) -> f64 {
         StalemateScore::TwoThirds => 2.0 / 3.0,
     };
     match outcome {
-        Outcome::Checkmate { winner: Color::White } => 1.0,
-        Outcome::Checkmate { winner: Color::Black } => 0.0,
-        Outcome::Stalemate { winner: Color::White } => minimal_win,
-        Outcome::Stalemate { winner: Color::Black } => 1.0 - minimal_win,
+        Outcome::Checkmate {
+            winner: Color::White,
+        } => 1.0,
+        Outcome::Checkmate {
+            winner: Color::Black,
+        } => 0.0,
+        Outcome::Stalemate {
+            winner: Color::White,
+        } => minimal_win,
+        Outcome::Stalemate {
+            winner: Color::Black,
+        } => 1.0 - minimal_win,
         Outcome::Repetition | Outcome::FiftyMoves | Outcome::InsufficientMaterial => 0.5,
     }
 }

@@ -1,0 +1,79 @@
+//! Zobrist keys: one per (piece, square), one for Black to move, and one per
+//! (player, castle moves used), generated at compile time.
+
+use super::board::{Cell, Color, Square, GRID};
+
+struct Keys {
+    pieces: [[u64; GRID]; 4],
+    black_to_move: u64,
+    castle_moves: [[u64; 3]; 2],
+}
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let next = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = next;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (next, z ^ (z >> 31))
+}
+
+const fn build() -> Keys {
+    let mut keys = Keys {
+        pieces: [[0; GRID]; 4],
+        black_to_move: 0,
+        castle_moves: [[0; 3]; 2],
+    };
+    let mut state = 0x0CA3_E107_u64;
+    let mut piece = 0;
+    while piece < 4 {
+        let mut square = 0;
+        while square < GRID {
+            let (next, key) = splitmix(state);
+            state = next;
+            keys.pieces[piece][square] = key;
+            square += 1;
+        }
+        piece += 1;
+    }
+    let (next, key) = splitmix(state);
+    state = next;
+    keys.black_to_move = key;
+    let mut color = 0;
+    while color < 2 {
+        let mut used = 0;
+        while used < 3 {
+            let (next, key) = splitmix(state);
+            state = next;
+            keys.castle_moves[color][used] = key;
+            used += 1;
+        }
+        color += 1;
+    }
+    keys
+}
+
+static KEYS: Keys = build();
+
+/// The key of a piece (a non-empty cell) on a square.
+#[inline]
+#[must_use]
+pub fn piece(cell: Cell, square: Square) -> u64 {
+    KEYS.pieces[(cell - 1) as usize][square as usize]
+}
+
+/// The key of a side to move (zero for White).
+#[inline]
+#[must_use]
+pub fn side(color: Color) -> u64 {
+    match color {
+        Color::White => 0,
+        Color::Black => KEYS.black_to_move,
+    }
+}
+
+/// The key of a player having used `used` (0..=2) castle moves.
+#[inline]
+#[must_use]
+pub fn castle_moves(color: Color, used: u8) -> u64 {
+    KEYS.castle_moves[color.index()][used.min(2) as usize]
+}

@@ -6,11 +6,13 @@
 mod bench;
 mod perft;
 mod position;
+mod sprt;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 use crate::games::GameId;
+use crate::tournament::stats::{Sprt, SprtModel};
 pub use position::PositionArgs;
 
 /// tauler: plays, analyses and referees card chess, C'escacs, Camelot and Muzicando.
@@ -41,6 +43,27 @@ enum Command {
         /// Only this game (default: every game).
         game: Option<GameId>,
     },
+    /// The GSPRT and Elo of game-pair counts (last line: `llr X bounds (L, U) DECISION`).
+    Sprt {
+        /// Pentanomial counts `LL,LD,DD,WD,WW` (DD counts DD and WL pairs).
+        #[arg(long)]
+        counts: String,
+        /// The Elo difference of H0.
+        #[arg(long, allow_negative_numbers = true)]
+        elo0: f64,
+        /// The Elo difference of H1.
+        #[arg(long, allow_negative_numbers = true)]
+        elo1: f64,
+        /// The false-positive rate.
+        #[arg(long, default_value_t = 0.05)]
+        alpha: f64,
+        /// The false-negative rate.
+        #[arg(long, default_value_t = 0.05)]
+        beta: f64,
+        /// How the Elo bounds are read: normalized or logistic.
+        #[arg(long, value_enum, default_value = "normalized")]
+        model: SprtModel,
+    },
 }
 
 /// Runs a parsed command line.
@@ -53,5 +76,22 @@ pub fn run(cli: Cli) -> Result<()> {
             divide,
         } => crate::with_game!(game, G => perft::run::<G>(&position, depth, divide)),
         Command::Bench { game } => bench::run(game),
+        Command::Sprt {
+            counts,
+            elo0,
+            elo1,
+            alpha,
+            beta,
+            model,
+        } => sprt::run(
+            &counts,
+            Sprt {
+                elo0,
+                elo1,
+                alpha,
+                beta,
+                model,
+            },
+        ),
     }
 }

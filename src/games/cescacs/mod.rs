@@ -7,8 +7,8 @@
 //! fast move-path counter.
 
 pub mod bench;
-pub mod eval;
 mod board;
+pub mod eval;
 pub mod geometry;
 mod movegen;
 mod moves;

@@ -7,6 +7,7 @@ mod bench;
 mod perft;
 mod position;
 mod sprt;
+mod tournament;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -43,6 +44,20 @@ enum Command {
         /// Only this game (default: every game).
         game: Option<GameId>,
     },
+    /// Runs an engine tournament described by a TOML file and reports it.
+    Tournament {
+        /// The tournament file (`tournaments/NAME.toml`).
+        file: std::path::PathBuf,
+        /// Continues an interrupted run: no game lost or played twice.
+        #[arg(long)]
+        resume: bool,
+        /// Where the results go (default: `results/NAME/` beside the file).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
     /// The GSPRT and Elo of game-pair counts (last line: `llr X bounds (L, U) DECISION`).
     Sprt {
         /// Pentanomial counts `LL,LD,DD,WD,WW` (DD counts DD and WL pairs).
@@ -76,6 +91,12 @@ pub fn run(cli: Cli) -> Result<()> {
             divide,
         } => crate::with_game!(game, G => perft::run::<G>(&position, depth, divide)),
         Command::Bench { game } => bench::run(game),
+        Command::Tournament {
+            file,
+            resume,
+            out,
+            quiet,
+        } => tournament::run(&file, resume, out, quiet),
         Command::Sprt {
             counts,
             elo0,

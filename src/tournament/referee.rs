@@ -125,11 +125,16 @@ impl Timer {
 }
 
 /// Consecutive-move counters for score adjudication.
+///
+/// Both engines must agree, except that an engine reporting no scores (a
+/// random mover) is judged by its opponent's view alone.
 #[derive(Default)]
 struct Adjudicator {
     level: [u32; 2],
     losing: [u32; 2],
     winning: [u32; 2],
+    /// Whether the seat's last move came without a score.
+    silent: [bool; 2],
 }
 
 impl Adjudicator {
@@ -141,12 +146,17 @@ impl Adjudicator {
         ply: u32,
     ) -> Option<Ending> {
         let bump = |counter: &mut u32, holds: bool| *counter = if holds { *counter + 1 } else { 0 };
+        self.silent[seat] = score.is_none();
+        if self.silent.iter().all(|&s| s) {
+            return None;
+        }
         if let Some(draw) = rules.draw {
             bump(
                 &mut self.level[seat],
                 score.is_some_and(|s| s.abs() <= draw.score),
             );
-            if ply >= draw.move_number && self.level.iter().all(|&c| c >= draw.move_count) {
+            let level = |s: usize| self.silent[s] || self.level[s] >= draw.move_count;
+            if ply >= draw.move_number && level(0) && level(1) {
                 return Some(Ending {
                     result: vec![0.5, 0.5],
                     reason: "adjudicated draw",
@@ -163,10 +173,14 @@ impl Adjudicator {
                 &mut self.winning[seat],
                 score.is_some_and(|s| s >= resign.score),
             );
+            let n = resign.move_count;
             for loser in 0..2 {
-                if self.losing[loser] >= resign.move_count
-                    && self.winning[1 - loser] >= resign.move_count
-                {
+                let winner = 1 - loser;
+                let loser_agrees =
+                    self.losing[loser] >= n || (self.silent[loser] && self.winning[winner] >= n);
+                let winner_agrees =
+                    self.winning[winner] >= n || (self.silent[winner] && self.losing[loser] >= n);
+                if loser_agrees && winner_agrees {
                     return Some(loss_for(loser, "adjudicated resignation", None));
                 }
             }
@@ -393,5 +407,110 @@ impl<G: Refereed> Setup<G> {
                 return ending;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::config::{DrawAdjudication, ResignAdjudication};
+
+    #[test]
+    fn a_clock_runs_down_and_forfeits_beyond_the_margin() {
+        let spec = LimitSpec {
+            clock_ms: Some(1000),
+            increment_ms: Some(100),
+            ..LimitSpec::default()
+        };
+        let margin = Duration::from_millis(50);
+        let mut timer = Timer::new(spec);
+        assert!(timer.charge(Duration::from_millis(600), margin));
+        assert_eq!(
+            timer.limits().clock.unwrap().remaining,
+            Duration::from_millis(500)
+        );
+        assert!(timer.charge(Duration::from_millis(540), margin));
+        assert_eq!(timer.remaining, Some(Duration::from_millis(100)));
+        assert!(!timer.charge(Duration::from_millis(151), margin));
+    }
+
+    #[test]
+    fn a_fixed_move_time_forfeits_beyond_the_margin() {
+        let spec = LimitSpec {
+            movetime_ms: Some(100),
+            ..LimitSpec::default()
+        };
+        let mut timer = Timer::new(spec);
+        let margin = Duration::from_millis(20);
+        assert!(timer.charge(Duration::from_millis(120), margin));
+        assert!(!timer.charge(Duration::from_millis(121), margin));
+        let mut depth_only = Timer::new(LimitSpec {
+            depth: Some(3),
+            ..LimitSpec::default()
+        });
+        assert!(depth_only.charge(Duration::from_secs(60), margin));
+    }
+
+    fn rules() -> Adjudication {
+        Adjudication {
+            max_plies: 1000,
+            draw: Some(DrawAdjudication {
+                move_number: 4,
+                move_count: 2,
+                score: 10,
+            }),
+            resign: Some(ResignAdjudication {
+                move_count: 2,
+                score: 500,
+            }),
+        }
+    }
+
+    #[test]
+    fn level_scores_from_both_sides_draw() {
+        let mut a = Adjudicator::default();
+        let moves = [
+            (0, 5),
+            (1, -3),
+            (0, 0),
+            (1, 20),
+            (0, 2),
+            (1, 1),
+            (0, -4),
+            (1, 3),
+        ];
+        let outcomes: Vec<bool> = moves
+            .iter()
+            .enumerate()
+            .map(|(ply, &(seat, score))| {
+                a.observe(&rules(), seat, Some(score), ply as u32 + 1)
+                    .is_some()
+            })
+            .collect();
+        // Seat 1's 20 resets its count: it is level twice again only at ply 8.
+        assert_eq!(
+            outcomes,
+            [false, false, false, false, false, false, false, true]
+        );
+    }
+
+    #[test]
+    fn resignation_needs_agreement_unless_the_opponent_is_silent() {
+        let mut a = Adjudicator::default();
+        for (ply, (seat, score)) in [(0, 600), (1, -100), (0, 700), (1, -200)]
+            .into_iter()
+            .enumerate()
+        {
+            assert!(a.observe(&rules(), seat, Some(score), ply as u32).is_none());
+        }
+        let mut silent = Adjudicator::default();
+        assert!(silent.observe(&rules(), 1, None, 0).is_none());
+        assert!(silent.observe(&rules(), 0, Some(600), 1).is_none());
+        assert!(silent.observe(&rules(), 1, None, 2).is_none());
+        let ending = silent.observe(&rules(), 0, Some(650), 3).unwrap();
+        assert_eq!(
+            (ending.result, ending.reason),
+            (vec![1.0, 0.0], "adjudicated resignation")
+        );
     }
 }

@@ -126,15 +126,35 @@ impl fmt::Display for Matchup {
             if let Some(e) = figures {
                 writeln!(
                     f,
-                    "  elo ({label}) {:+.1} +/- {:.1}, nelo {:+.1}, los {:.1}%",
-                    e.elo,
-                    e.margin,
-                    e.nelo,
+                    "  elo ({label}) {} +/- {}, nelo {}, los {:.1}%",
+                    signed(e.elo),
+                    unsigned(e.margin),
+                    signed(e.nelo),
                     100.0 * e.los
                 )?;
             }
         }
         Ok(())
+    }
+}
+
+/// `+12.3`, or `+inf` / `-inf` for a perfect score.
+fn signed(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:+.1}")
+    } else if x < 0.0 {
+        "-inf".to_string()
+    } else {
+        "+inf".to_string()
+    }
+}
+
+/// `12.3`, or `inf` when unbounded (a perfect score).
+fn unsigned(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.1}")
+    } else {
+        "inf".to_string()
     }
 }
 

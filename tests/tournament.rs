@@ -252,3 +252,42 @@ fn sprt_stops_a_decided_match() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+const START: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1";
+
+#[test]
+fn openings_come_from_the_file_and_bad_lines_are_named() {
+    let dir = scratch("openings");
+    std::fs::write(
+        dir.join("openings.txt"),
+        format!("# the initial array\n\n{START}\n"),
+    )
+    .unwrap();
+    let file = dir.join("open.toml");
+    let text = RESUMABLE.replace("rounds = 12", "rounds = 2").replace(
+        "random_plies = 3\n",
+        "random_plies = 3\nfile = \"openings.txt\"\n",
+    );
+    std::fs::write(&file, text).unwrap();
+    run_ok(&["tournament", file.to_str().unwrap(), "--quiet"]);
+    let records = comparable(&dir.join("results/open/games.jsonl"));
+    assert_eq!(records.len(), 4);
+    for record in &records {
+        assert_eq!(record.start, START);
+        assert_eq!(record.opening.len(), 3);
+    }
+    assert_eq!(
+        records[0].opening, records[1].opening,
+        "a pair shares its opening"
+    );
+
+    std::fs::write(dir.join("openings.txt"), "# broken\nnot a position\n").unwrap();
+    std::fs::remove_dir_all(dir.join("results")).unwrap();
+    let output = tauler(&["tournament", file.to_str().unwrap(), "--quiet"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("line 2"), "{error}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

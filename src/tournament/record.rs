@@ -297,4 +297,23 @@ mod tests {
         assert!(text.contains("[Result \"0.75-0.25\"]"), "{text}");
         assert!(text.ends_with("1. x y 2. z\n"), "{text}");
     }
+
+    proptest::proptest! {
+        #[test]
+        fn any_file_gives_records_or_an_error(text in "\\PC{0,300}", cut in 0usize..400) {
+            let path = std::env::temp_dir().join(format!(
+                "tauler-records-prop-{}-{:?}.jsonl",
+                std::process::id(),
+                std::thread::current().id()
+            ));
+            let mut line = serde_json::to_string(&record(1)).unwrap();
+            line.push('\n');
+            let mut bytes = line.into_bytes();
+            bytes.truncate(cut.min(bytes.len()));
+            bytes.extend_from_slice(text.as_bytes());
+            std::fs::write(&path, &bytes).unwrap();
+            let _ = read_records(&path);
+            std::fs::remove_file(&path).unwrap();
+        }
+    }
 }

@@ -291,3 +291,30 @@ fn openings_come_from_the_file_and_bad_lines_are_named() {
     assert!(error.contains("line 2"), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_sprt_command_reproduces_the_pentanomial_vector() {
+    let output = run_ok(&[
+        "sprt",
+        "--counts",
+        "39,8843,26675,9240,44",
+        "--elo0",
+        "0.5",
+        "--elo1",
+        "2.5",
+    ]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        text.lines().last(),
+        Some("llr 2.9417 bounds (-2.9444, 2.9444) continue"),
+        "{text}"
+    );
+    assert!(
+        text.contains("elo 1.58 +/- 1.03, nelo 3.48, los 0.9986"),
+        "{text}"
+    );
+    let bad = tauler(&["sprt", "--counts", "1,2", "--elo0", "0", "--elo1", "5"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+}

@@ -212,13 +212,12 @@ fn run_game<G: Refereed>(
             paths.games.display()
         );
     }
-    let decided = |records: &[GameRecord]| {
-        config.sprt.is_some()
-            && Report::new(config, records)
-                .sprt
-                .is_some_and(|s| s.decision != SprtDecision::Continue)
+    let decided = |report: &Report| {
+        report
+            .sprt
+            .is_some_and(|s| s.decision != SprtDecision::Continue)
     };
-    let stop = AtomicBool::new(decided(&records));
+    let stop = AtomicBool::new(decided(&Report::new(config, &records)));
     let queue: Mutex<VecDeque<GameSpec>> = Mutex::new(
         schedule
             .iter()
@@ -236,7 +235,7 @@ fn run_game<G: Refereed>(
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar.set_position(records.len() as u64);
-    bar.set_message(running_score(config, &records));
+    bar.set_message(running_score(config, &Report::new(config, &records)));
     let progress = Mutex::new(Progress {
         records,
         writer: RecordWriter::open(&paths.games)?,
@@ -273,11 +272,11 @@ fn run_game<G: Refereed>(
                     break;
                 }
                 shared.records.push(record);
-                if decided(&shared.records) {
+                let report = Report::new(config, &shared.records);
+                if decided(&report) {
                     stop.store(true, Ordering::SeqCst);
                 }
-                let message = running_score(config, &shared.records);
-                shared.bar.set_message(message);
+                shared.bar.set_message(running_score(config, &report));
                 shared.bar.inc(1);
             });
         }
@@ -299,12 +298,20 @@ fn run_game<G: Refereed>(
     Ok(report)
 }
 
-/// `first engine points/games` for the progress bar.
-fn running_score(config: &TournamentConfig, records: &[GameRecord]) -> String {
+/// The first engine's points and games, and the SPRT's LLR, for the progress bar.
+fn running_score(config: &TournamentConfig, report: &Report) -> String {
     let first = &config.engines[0];
-    let (points, games) = records
+    let (points, games) = report
+        .encounters
         .iter()
-        .filter_map(|r| r.seat_of(first).map(|seat| r.score(seat)))
-        .fold((0.0, 0), |(p, g), s| (p + s, g + 1));
-    format!("{first} {points}/{games}")
+        .filter(|m| &m.engine == first)
+        .fold((0.0, 0), |(p, g), m| (p + m.points, g + m.games));
+    let mut message = format!("{first} {points}/{games}");
+    if let Some(sprt) = &report.sprt {
+        message.push_str(&format!(
+            ", llr {:.2} ({:.2}, {:.2})",
+            sprt.llr, sprt.lower, sprt.upper
+        ));
+    }
+    message
 }

@@ -8,12 +8,15 @@ mod bench;
 mod perft;
 mod play;
 mod position;
+mod sprt;
+mod tournament;
 
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
 use crate::games::cescacs::Cescacs;
 use crate::games::GameId;
+use crate::tournament::stats::{Sprt, SprtModel};
 pub use position::PositionArgs;
 
 /// tauler: plays, analyses and referees card chess, C'escacs, Camelot and Muzicando.
@@ -58,6 +61,41 @@ enum Command {
         /// Only this game (default: every game).
         game: Option<GameId>,
     },
+    /// Runs an engine tournament described by a TOML file and reports it.
+    Tournament {
+        /// The tournament file (`tournaments/NAME.toml`).
+        file: std::path::PathBuf,
+        /// Continues an interrupted run: no game lost or played twice.
+        #[arg(long)]
+        resume: bool,
+        /// Where the results go (default: `results/NAME/` beside the file).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// The GSPRT and Elo of game-pair counts (last line: `llr X bounds (L, U) DECISION`).
+    Sprt {
+        /// Pentanomial counts `LL,LD,DD,WD,WW` (DD counts DD and WL pairs).
+        #[arg(long)]
+        counts: String,
+        /// The Elo difference of H0.
+        #[arg(long, allow_negative_numbers = true)]
+        elo0: f64,
+        /// The Elo difference of H1.
+        #[arg(long, allow_negative_numbers = true)]
+        elo1: f64,
+        /// The false-positive rate.
+        #[arg(long, default_value_t = 0.05)]
+        alpha: f64,
+        /// The false-negative rate.
+        #[arg(long, default_value_t = 0.05)]
+        beta: f64,
+        /// How the Elo bounds are read: normalized or logistic.
+        #[arg(long, value_enum, default_value = "normalized")]
+        model: SprtModel,
+    },
 }
 
 /// Runs a parsed command line.
@@ -78,6 +116,29 @@ pub fn run(cli: Cli) -> Result<()> {
             other => bail!("no alpha-beta engine for {other} yet"),
         },
         Command::Bench { game } => bench::run(game),
+        Command::Tournament {
+            file,
+            resume,
+            out,
+            quiet,
+        } => tournament::run(&file, resume, out, quiet),
+        Command::Sprt {
+            counts,
+            elo0,
+            elo1,
+            alpha,
+            beta,
+            model,
+        } => sprt::run(
+            &counts,
+            Sprt {
+                elo0,
+                elo1,
+                alpha,
+                beta,
+                model,
+            },
+        ),
     }
 }
 

@@ -1,0 +1,462 @@
+//! Tournament files: `tournaments/<name>.toml` names the game, the engines
+//! (profiles from `engines/`), the pairing, the number of rounds, the seed,
+//! the openings, limit overrides, time-forfeit margin, adjudication,
+//! concurrency and optional SPRT bounds. The README's "Tournaments" section
+//! documents every key; the shipped files are examples.
+//!
+//! Every encounter (two engines) plays game pairs: both games of a pair
+//! start from the same opening and draw chance outcomes (cards, deals) from
+//! the same seed, with the seats swapped — duplicate play, so that luck and
+//! opening bias cancel out within the pair.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::engine::LimitSpec;
+use crate::tournament::stats::{Sprt, SprtModel};
+
+/// Why a tournament file cannot be used.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read tournament file {}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The failure.
+        source: std::io::Error,
+    },
+    /// The TOML does not describe a tournament.
+    #[error("tournament file is invalid: {0}")]
+    Invalid(String),
+    /// The values are inconsistent.
+    #[error("tournament file: {0}")]
+    Inconsistent(String),
+}
+
+/// Who plays whom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pairing {
+    /// Every engine against every other.
+    #[default]
+    RoundRobin,
+    /// The first engine against each of the others.
+    Gauntlet,
+}
+
+/// In which order the opening file's positions are used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OpeningOrder {
+    /// Round `r` uses line `r` (cycling).
+    #[default]
+    Sequential,
+    /// Round `r` uses a line drawn from the round's seed.
+    Random,
+}
+
+/// Where games start.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Openings {
+    /// A file of start positions in the game's notation, one a line (`#`
+    /// starts a comment); relative to the tournament file.
+    pub file: Option<PathBuf>,
+    /// How the file's lines are picked.
+    pub order: OpeningOrder,
+    /// Random legal plies played from the start position (after the file's
+    /// position, if any), drawn from the round's seed.
+    pub random_plies: u32,
+}
+
+/// Score-based draw adjudication: after `move_number` plies, a game whose
+/// both engines report `|score| ≤ score` for `move_count` moves each in a row is
+/// a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawAdjudication {
+    /// The earliest ply at which a draw may be adjudicated.
+    pub move_number: u32,
+    /// Consecutive moves per engine.
+    pub move_count: u32,
+    /// The largest absolute score (centipawn-like units) that counts as level.
+    pub score: i32,
+}
+
+/// Score-based resignation: an engine whose score is `≤ −score` for
+/// `move_count` moves in a row, while its opponent's is `≥ score`, loses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResignAdjudication {
+    /// Consecutive moves per engine.
+    pub move_count: u32,
+    /// The score (centipawn-like units) beyond which a game is lost.
+    pub score: i32,
+}
+
+/// When the referee ends a game early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Adjudication {
+    /// Games reaching this many plies (opening included) are drawn.
+    pub max_plies: u32,
+    /// Draw by agreed level scores (engines that report scores only).
+    pub draw: Option<DrawAdjudication>,
+    /// Resignation by agreed lost scores (engines that report scores only).
+    pub resign: Option<ResignAdjudication>,
+}
+
+impl Default for Adjudication {
+    fn default() -> Self {
+        Self {
+            max_plies: 1000,
+            draw: None,
+            resign: None,
+        }
+    }
+}
+
+/// The SPRT stopping rule, tested on the first engine against the others.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SprtConfig {
+    /// H0's Elo difference.
+    pub elo0: f64,
+    /// H1's Elo difference.
+    pub elo1: f64,
+    /// False-positive rate.
+    #[serde(default = "default_error_rate")]
+    pub alpha: f64,
+    /// False-negative rate.
+    #[serde(default = "default_error_rate")]
+    pub beta: f64,
+    /// `normalized` (default) or `logistic`.
+    #[serde(default)]
+    pub model: SprtModel,
+}
+
+fn default_error_rate() -> f64 {
+    0.05
+}
+
+impl SprtConfig {
+    /// The test.
+    #[must_use]
+    pub fn test(&self) -> Sprt {
+        Sprt {
+            elo0: self.elo0,
+            elo1: self.elo1,
+            alpha: self.alpha,
+            beta: self.beta,
+            model: self.model,
+        }
+    }
+}
+
+/// A deliberate fault, for testing the referee (not for real matches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FaultKind {
+    /// The engine panics instead of moving.
+    Panic,
+    /// The engine answers an action that is not legal.
+    Illegal,
+}
+
+/// Fault injection (a test aid): the engine misbehaves on its move number
+/// `after_moves` (counting from 0) of every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FaultInjection {
+    /// What the engine does wrong.
+    pub kind: FaultKind,
+    /// How many moves it plays correctly first.
+    #[serde(default)]
+    pub after_moves: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TournamentFile {
+    game: String,
+    #[serde(default)]
+    options: Vec<String>,
+    engines: Vec<String>,
+    engine_dir: Option<PathBuf>,
+    #[serde(default)]
+    pairing: Pairing,
+    rounds: Option<u32>,
+    games: Option<u32>,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default = "default_concurrency")]
+    concurrency: usize,
+    #[serde(default)]
+    openings: Openings,
+    #[serde(default)]
+    limits: BTreeMap<String, LimitSpec>,
+    #[serde(default = "default_margin")]
+    time_margin_ms: u64,
+    #[serde(default)]
+    adjudication: Adjudication,
+    sprt: Option<SprtConfig>,
+    #[serde(default)]
+    faults: BTreeMap<String, FaultInjection>,
+}
+
+fn default_concurrency() -> usize {
+    1
+}
+
+fn default_margin() -> u64 {
+    100
+}
+
+/// A checked tournament description, paths resolved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentConfig {
+    /// The tournament's name (the file name without `.toml`).
+    pub name: String,
+    /// The game's command-line name.
+    pub game: String,
+    /// The game's rule options, `KEY=VALUE`.
+    pub options: Vec<String>,
+    /// Engine profile names, at least two, all different.
+    pub engines: Vec<String>,
+    /// Where the profiles are read from.
+    pub engine_dir: PathBuf,
+    /// Who plays whom.
+    pub pairing: Pairing,
+    /// Rounds: in each, every encounter plays one game pair.
+    pub rounds: u32,
+    /// The tournament seed; every game's seed derives from it and the game's index.
+    pub seed: u64,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    /// Where games start (the file path resolved).
+    pub openings: Openings,
+    /// Per-engine limits replacing the profile's.
+    pub limits: BTreeMap<String, LimitSpec>,
+    /// Time a move may overrun its budget before the game is forfeited.
+    pub time_margin_ms: u64,
+    /// Early ends.
+    pub adjudication: Adjudication,
+    /// The optional stopping rule.
+    pub sprt: Option<SprtConfig>,
+    /// Fault injection per engine (test aid).
+    pub faults: BTreeMap<String, FaultInjection>,
+}
+
+impl TournamentConfig {
+    /// Reads and checks the tournament file at `path`.
+    pub fn load(path: &Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let name = path.file_stem().map_or_else(
+            || "tournament".to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        let base = path.parent().unwrap_or_else(|| Path::new(""));
+        Self::parse(&name, &text, base)
+    }
+
+    /// Reads and checks tournament text; relative paths are taken from `base`
+    /// (the profile folder defaults to `engines/` in the working directory).
+    pub fn parse(name: &str, text: &str, base: &Path) -> Result<Self, ConfigError> {
+        let file: TournamentFile =
+            toml::from_str(text).map_err(|e| ConfigError::Invalid(e.message().to_string()))?;
+        let inconsistent = |message: String| Err(ConfigError::Inconsistent(message));
+        if file.engines.len() < 2 {
+            return inconsistent("`engines` needs at least two profiles".into());
+        }
+        for (i, engine) in file.engines.iter().enumerate() {
+            if file.engines[..i].contains(engine) {
+                return inconsistent(format!("engine `{engine}` is listed twice"));
+            }
+        }
+        for key in file.limits.keys().chain(file.faults.keys()) {
+            if !file.engines.contains(key) {
+                return inconsistent(format!("`{key}` (limits or faults) is not in `engines`"));
+            }
+        }
+        let rounds = match (file.rounds, file.games) {
+            (Some(rounds), None) => rounds,
+            (None, Some(games)) if games % 2 == 0 => games / 2,
+            (None, Some(games)) => {
+                return inconsistent(format!(
+                    "`games = {games}` must be even: games are played in pairs with seats swapped"
+                ))
+            }
+            _ => return inconsistent("give exactly one of `rounds` and `games`".into()),
+        };
+        if rounds == 0 {
+            return inconsistent("the tournament has no games".into());
+        }
+        if file.concurrency == 0 {
+            return inconsistent("`concurrency` must be at least 1".into());
+        }
+        if let Some(sprt) = &file.sprt {
+            if file.pairing == Pairing::RoundRobin && file.engines.len() > 2 {
+                return inconsistent(
+                    "SPRT compares the first engine with the others: use `pairing = \"gauntlet\"` or two engines"
+                        .into(),
+                );
+            }
+            let rate = |x: f64| x > 0.0 && x < 1.0;
+            if !(rate(sprt.alpha) && rate(sprt.beta)) || sprt.elo0 >= sprt.elo1 {
+                return inconsistent("SPRT needs 0 < alpha, beta < 1 and elo0 < elo1".into());
+            }
+        }
+        let mut openings = file.openings;
+        openings.file = openings.file.map(|f| base.join(f));
+        Ok(Self {
+            name: name.to_string(),
+            game: file.game,
+            options: file.options,
+            engines: file.engines,
+            engine_dir: file.engine_dir.map_or_else(
+                || PathBuf::from(crate::engine::profile::PROFILE_DIR),
+                |d| base.join(d),
+            ),
+            pairing: file.pairing,
+            rounds,
+            seed: file.seed,
+            concurrency: file.concurrency,
+            openings,
+            limits: file.limits,
+            time_margin_ms: file.time_margin_ms,
+            adjudication: file.adjudication,
+            sprt: file.sprt,
+            faults: file.faults,
+        })
+    }
+
+    /// The encounters (engine index pairs, first engine first), in play order.
+    #[must_use]
+    pub fn encounters(&self) -> Vec<(usize, usize)> {
+        let n = self.engines.len();
+        match self.pairing {
+            Pairing::Gauntlet => (1..n).map(|j| (0, j)).collect(),
+            Pairing::RoundRobin => (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .collect(),
+        }
+    }
+
+    /// The total number of games.
+    #[must_use]
+    pub fn total_games(&self) -> usize {
+        self.rounds as usize * self.encounters().len() * 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FULL: &str = r#"
+game = "cescacs"
+options = ["stalemate=two-thirds"]
+engines = ["a", "b", "c"]
+engine_dir = "profiles"
+pairing = "gauntlet"
+games = 10
+seed = 7
+concurrency = 2
+time_margin_ms = 50
+
+[openings]
+file = "openings.txt"
+order = "random"
+random_plies = 2
+
+[limits.b]
+depth = 3
+
+[adjudication]
+max_plies = 200
+draw = { move_number = 40, move_count = 4, score = 10 }
+resign = { move_count = 3, score = 900 }
+
+[sprt]
+elo0 = 0
+elo1 = 10
+model = "logistic"
+
+[faults.c]
+kind = "panic"
+after_moves = 1
+"#;
+
+    #[test]
+    fn a_full_file_reads() {
+        let config = TournamentConfig::parse("t", FULL, Path::new("dir")).unwrap();
+        assert_eq!(config.rounds, 5);
+        assert_eq!(config.engine_dir, Path::new("dir/profiles"));
+        assert_eq!(
+            config.openings.file.as_deref(),
+            Some(Path::new("dir/openings.txt"))
+        );
+        assert_eq!(config.encounters(), [(0, 1), (0, 2)]);
+        assert_eq!(config.total_games(), 20);
+        assert_eq!(config.limits["b"].depth, Some(3));
+        assert_eq!(config.adjudication.resign.unwrap().score, 900);
+        assert_eq!(config.sprt.unwrap().test().alpha, 0.05);
+        assert_eq!(config.faults["c"].kind, FaultKind::Panic);
+    }
+
+    #[test]
+    fn round_robin_meets_everyone() {
+        let text = "game = \"camelot\"\nengines = [\"a\", \"b\", \"c\", \"d\"]\nrounds = 1\n";
+        let config = TournamentConfig::parse("t", text, Path::new("")).unwrap();
+        assert_eq!(config.encounters().len(), 6);
+        assert_eq!(config.adjudication.max_plies, 1000);
+    }
+
+    #[test]
+    fn mistakes_are_named() {
+        let base = "game = \"camelot\"\n";
+        for (text, needle) in [
+            ("engines = [\"a\"]\nrounds = 1\n", "at least two"),
+            ("engines = [\"a\", \"a\"]\nrounds = 1\n", "twice"),
+            ("engines = [\"a\", \"b\"]\n", "exactly one"),
+            ("engines = [\"a\", \"b\"]\ngames = 3\n", "even"),
+            ("engines = [\"a\", \"b\"]\nrounds = 0\n", "no games"),
+            (
+                "engines = [\"a\", \"b\"]\nrounds = 1\nconcurrency = 0\n",
+                "concurrency",
+            ),
+            (
+                "engines = [\"a\", \"b\"]\nrounds = 1\n[limits.x]\ndepth = 1\n",
+                "`x`",
+            ),
+            ("engines = [\"a\", \"b\"]\nrounds = 1\nround = 2\n", "round"),
+            (
+                "engines = [\"a\", \"b\", \"c\"]\nrounds = 1\n[sprt]\nelo0 = 0\nelo1 = 5\n",
+                "gauntlet",
+            ),
+            (
+                "engines = [\"a\", \"b\"]\nrounds = 1\n[sprt]\nelo0 = 5\nelo1 = 0\n",
+                "elo0 < elo1",
+            ),
+        ] {
+            let error = TournamentConfig::parse("t", &format!("{base}{text}"), Path::new(""))
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains(needle), "`{error}` lacks `{needle}`");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_gives_a_config_or_an_error(text in "\\PC{0,200}") {
+            let _ = TournamentConfig::parse("t", &text, Path::new(""));
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! The referee: engine-versus-engine tournaments (configuration, parallel
+//! runner, records, resume) and their statistics.
+
+pub mod config;
+pub mod contestant;
+pub mod record;
+pub mod referee;
+pub mod report;
+pub mod runner;
+pub mod seeds;
+pub mod stats;
+
+pub use config::TournamentConfig;
+pub use contestant::Refereed;
+pub use record::GameRecord;
+pub use report::Report;
+pub use runner::{run, RunOptions};

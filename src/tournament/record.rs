@@ -1,0 +1,319 @@
+//! Game records: one JSON line per finished game in `games.jsonl`, appended
+//! and flushed as each game ends, read back on resume (a partly written
+//! last line, left by a killed run, is cut off); and a readable text record
+//! per game.
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// An engine's fault that ended a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FaultRecord {
+    /// The faulty engine's seat.
+    pub seat: usize,
+    /// The faulty engine.
+    pub engine: String,
+    /// What went wrong (panic message, the illegal action, the error).
+    pub message: String,
+    /// The position it was asked to move in.
+    pub position: String,
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The game's index in the schedule (its seed derives from it).
+    pub index: usize,
+    /// The round (shared opening and chance seed).
+    pub round: u32,
+    /// The encounter (pair of engines) in the schedule.
+    pub encounter: usize,
+    /// The engines, by seat.
+    pub engines: Vec<String>,
+    /// The game's seed.
+    pub seed: u64,
+    /// The position the opening starts from, in the game's notation.
+    pub start: String,
+    /// The opening's plies (random plies), played before the engines.
+    pub opening: Vec<String>,
+    /// The game's actions after the opening, in the game's notation
+    /// (chance outcomes included).
+    pub actions: Vec<String>,
+    /// Points by seat.
+    pub result: Vec<f64>,
+    /// Why the game ended: `game over`, `max plies`, `adjudicated draw`,
+    /// `adjudicated resignation`, `resigned`, `time forfeit`, `panic`,
+    /// `illegal action`, `engine error`.
+    pub reason: String,
+    /// The fault that decided the game, if any.
+    pub fault: Option<FaultRecord>,
+    /// Thinking time per action in milliseconds (0 for chance outcomes).
+    pub times_ms: Vec<u64>,
+}
+
+impl GameRecord {
+    /// The engine in `seat`'s score in `[0, 1]`: its points when the two
+    /// seats' points sum to 1, otherwise 1, ½ or 0 by comparison.
+    #[must_use]
+    pub fn score(&self, seat: usize) -> f64 {
+        let mine = self.result.get(seat).copied().unwrap_or(0.0);
+        let theirs = self.result.get(1 - seat).copied().unwrap_or(0.0);
+        if (mine + theirs - 1.0).abs() < 1e-9 && (0.0..=1.0).contains(&mine) {
+            mine
+        } else if mine > theirs {
+            1.0
+        } else if mine < theirs {
+            0.0
+        } else {
+            0.5
+        }
+    }
+
+    /// The seat of engine `name`, if it played.
+    #[must_use]
+    pub fn seat_of(&self, name: &str) -> Option<usize> {
+        self.engines.iter().position(|e| e == name)
+    }
+
+    /// The readable record: headers, then the moves numbered per two plies.
+    #[must_use]
+    pub fn to_text(&self, tournament: &str, game: &str) -> String {
+        let mut text = String::new();
+        let mut header = |key: &str, value: &str| text.push_str(&format!("[{key} \"{value}\"]\n"));
+        header("Tournament", tournament);
+        header("Game", game);
+        header("Index", &self.index.to_string());
+        header("Round", &self.round.to_string());
+        for (seat, engine) in self.engines.iter().enumerate() {
+            header(&format!("Seat{seat}"), engine);
+        }
+        header("Seed", &self.seed.to_string());
+        header("Start", &self.start);
+        header("Opening", &self.opening.join(" "));
+        let points: Vec<String> = self.result.iter().map(f64::to_string).collect();
+        header("Result", &points.join("-"));
+        header("Reason", &self.reason);
+        if let Some(fault) = &self.fault {
+            header(
+                "Fault",
+                &format!("{} (seat {}): {}", fault.engine, fault.seat, fault.message),
+            );
+            header("FaultPosition", &fault.position);
+        }
+        let mut line = String::new();
+        for (ply, action) in self.opening.iter().chain(&self.actions).enumerate() {
+            if ply % 2 == 0 {
+                line.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            line.push_str(action);
+            line.push(' ');
+        }
+        text.push('\n');
+        text.push_str(line.trim_end());
+        text.push('\n');
+        text
+    }
+}
+
+/// Why the records could not be read or written.
+#[derive(Debug, Error)]
+pub enum RecordError {
+    /// A file operation failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The failure.
+        source: std::io::Error,
+    },
+    /// A complete line is not a game record.
+    #[error("{} line {line}: not a game record: {message}", path.display())]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// The line number (from 1).
+        line: usize,
+        /// The JSON reader's complaint.
+        message: String,
+    },
+    /// Two records of the same game.
+    #[error("{}: game {index} is recorded twice", path.display())]
+    Duplicate {
+        /// The file.
+        path: PathBuf,
+        /// The game index.
+        index: usize,
+    },
+}
+
+fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RecordError + '_ {
+    move |source| RecordError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Reads the records of `path` (none if it does not exist) and cuts off a
+/// trailing partial line, so that appending continues cleanly.
+///
+/// Only the last line may be incomplete (no newline, or unreadable without
+/// one); any other unreadable line is an error.
+pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, RecordError> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(io(path)(e)),
+    };
+    let mut records: Vec<GameRecord> = Vec::new();
+    let mut kept = 0;
+    for (number, chunk) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
+        if !chunk.ends_with(b"\n") {
+            break;
+        }
+        match serde_json::from_slice::<GameRecord>(chunk) {
+            Ok(record) => {
+                if records.iter().any(|r| r.index == record.index) {
+                    return Err(RecordError::Duplicate {
+                        path: path.to_path_buf(),
+                        index: record.index,
+                    });
+                }
+                records.push(record);
+            }
+            Err(_) if chunk.iter().all(u8::is_ascii_whitespace) => {}
+            Err(error) => {
+                return Err(RecordError::Corrupt {
+                    path: path.to_path_buf(),
+                    line: number + 1,
+                    message: error.to_string(),
+                })
+            }
+        }
+        kept += chunk.len();
+    }
+    if kept < bytes.len() {
+        let file = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(io(path))?;
+        file.set_len(kept as u64).map_err(io(path))?;
+    }
+    Ok(records)
+}
+
+/// Appends records to a JSON-lines file, one flushed line each.
+pub struct RecordWriter {
+    path: PathBuf,
+    file: File,
+}
+
+impl RecordWriter {
+    /// Opens `path` for appending (creating it).
+    pub fn open(path: &Path) -> Result<Self, RecordError> {
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(io(path))?;
+        Ok(Self {
+            path: path.to_path_buf(),
+            file,
+        })
+    }
+
+    /// Writes `record` as one line, in a single write, and flushes it.
+    pub fn append(&mut self, record: &GameRecord) -> Result<(), RecordError> {
+        let mut line = serde_json::to_string(record).map_err(|e| RecordError::Io {
+            path: self.path.clone(),
+            source: std::io::Error::other(e),
+        })?;
+        line.push('\n');
+        self.file
+            .write_all(line.as_bytes())
+            .map_err(io(&self.path))?;
+        self.file.flush().map_err(io(&self.path))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(index: usize) -> GameRecord {
+        GameRecord {
+            index,
+            round: 0,
+            encounter: 0,
+            engines: vec!["a".into(), "b".into()],
+            seed: 9,
+            start: "start".into(),
+            opening: vec!["x".into()],
+            actions: vec!["y".into(), "z".into()],
+            result: vec![0.75, 0.25],
+            reason: "game over".into(),
+            fault: None,
+            times_ms: vec![1, 2],
+        }
+    }
+
+    #[test]
+    fn a_partial_last_line_is_cut_off() {
+        let path =
+            std::env::temp_dir().join(format!("tauler-records-{}.jsonl", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let mut writer = RecordWriter::open(&path).unwrap();
+        writer.append(&record(0)).unwrap();
+        writer.append(&record(3)).unwrap();
+        drop(writer);
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        let full = text.len();
+        text.push_str("{\"index\":5,\"rou");
+        std::fs::write(&path, &text).unwrap();
+        let records = read_records(&path).unwrap();
+        assert_eq!(records, vec![record(0), record(3)]);
+        assert_eq!(std::fs::metadata(&path).unwrap().len() as usize, full);
+        std::fs::write(&path, format!("{text}\n")).unwrap();
+        assert!(matches!(
+            read_records(&path),
+            Err(RecordError::Corrupt { line: 3, .. })
+        ));
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn scores_and_text() {
+        let r = record(1);
+        assert_eq!((r.score(0), r.score(1)), (0.75, 0.25));
+        let points = GameRecord {
+            result: vec![3.0, 5.0],
+            ..record(1)
+        };
+        assert_eq!(points.score(0), 0.0);
+        let text = r.to_text("t", "cescacs");
+        assert!(text.contains("[Result \"0.75-0.25\"]"), "{text}");
+        assert!(text.ends_with("1. x y 2. z\n"), "{text}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_file_gives_records_or_an_error(text in "\\PC{0,300}", cut in 0usize..400) {
+            let path = std::env::temp_dir().join(format!(
+                "tauler-records-prop-{}-{:?}.jsonl",
+                std::process::id(),
+                std::thread::current().id()
+            ));
+            let mut line = serde_json::to_string(&record(1)).unwrap();
+            line.push('\n');
+            let mut bytes = line.into_bytes();
+            bytes.truncate(cut.min(bytes.len()));
+            bytes.extend_from_slice(text.as_bytes());
+            std::fs::write(&path, &bytes).unwrap();
+            let _ = read_records(&path);
+            std::fs::remove_file(&path).unwrap();
+        }
+    }
+}

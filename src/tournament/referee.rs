@@ -1,0 +1,516 @@
+//! The referee of one game: sets up the opening, seats the engines, asks
+//! each for its move with its limits, watches the clock, catches panics and
+//! illegal actions, adjudicates, and writes the record.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::engine::{EngineProfile, LimitSpec, PlayerError};
+use crate::game::{Game, Turn};
+use crate::search::Limits;
+
+use super::config::{Adjudication, FaultInjection, OpeningOrder};
+use super::contestant::{Contestant, Refereed};
+use super::record::{FaultRecord, GameRecord};
+use super::seeds::{derive, engine_seed, Stream};
+
+/// Everything the games of a tournament share.
+pub struct Setup<G: Refereed> {
+    /// The game's rule options.
+    pub options: G::Options,
+    /// The engines' profiles, by engine index.
+    pub profiles: Vec<EngineProfile>,
+    /// The engines' limits (the tournament's override or the profile's).
+    pub limits: Vec<LimitSpec>,
+    /// Injected faults by engine index (test aid).
+    pub faults: Vec<Option<FaultInjection>>,
+    /// Start positions from the opening file (empty: the game's start).
+    pub starts: Vec<String>,
+    /// How the start positions are picked.
+    pub order: OpeningOrder,
+    /// Random plies after the start position.
+    pub random_plies: u32,
+    /// The tournament seed.
+    pub seed: u64,
+    /// Early ends.
+    pub adjudication: Adjudication,
+    /// Allowed overrun of a move's time budget.
+    pub time_margin: Duration,
+}
+
+/// One game of the schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    /// The game's index.
+    pub index: usize,
+    /// Its round.
+    pub round: u32,
+    /// Its encounter.
+    pub encounter: usize,
+    /// The engine indices by seat.
+    pub engines: [usize; 2],
+}
+
+/// How a game ended before the rules ended it.
+struct Ending {
+    result: Vec<f64>,
+    reason: &'static str,
+    fault: Option<FaultRecord>,
+}
+
+fn loss_for(seat: usize, reason: &'static str, fault: Option<FaultRecord>) -> Ending {
+    let mut result = vec![1.0, 1.0];
+    result[seat] = 0.0;
+    Ending {
+        result,
+        reason,
+        fault,
+    }
+}
+
+/// A seat's time: a clock, or a fixed budget per move, or none.
+struct Timer {
+    spec: LimitSpec,
+    remaining: Option<Duration>,
+    moves: u32,
+}
+
+impl Timer {
+    fn new(spec: LimitSpec) -> Self {
+        Self {
+            remaining: spec.clock_ms.map(Duration::from_millis),
+            spec,
+            moves: 0,
+        }
+    }
+
+    /// The limits of the next move.
+    fn limits(&self) -> Limits {
+        let mut limits = self.spec.limits();
+        if let (Some(clock), Some(remaining)) = (limits.clock.as_mut(), self.remaining) {
+            clock.remaining = remaining;
+            clock.moves_to_go = self
+                .spec
+                .moves_to_go
+                .map(|period| period - self.moves % period.max(1));
+        }
+        limits
+    }
+
+    /// Charges a move that took `elapsed`; false if it lost on time.
+    fn charge(&mut self, elapsed: Duration, margin: Duration) -> bool {
+        self.moves += 1;
+        if let Some(remaining) = self.remaining {
+            if elapsed > remaining + margin {
+                return false;
+            }
+            let mut left = remaining.saturating_sub(elapsed)
+                + Duration::from_millis(self.spec.increment_ms.unwrap_or(0));
+            if let (Some(period), Some(clock)) = (self.spec.moves_to_go, self.spec.clock_ms) {
+                if period > 0 && self.moves.is_multiple_of(period) {
+                    left += Duration::from_millis(clock);
+                }
+            }
+            self.remaining = Some(left);
+            true
+        } else if let Some(movetime) = self.spec.movetime_ms {
+            elapsed <= Duration::from_millis(movetime) + margin
+        } else {
+            true
+        }
+    }
+}
+
+/// Consecutive-move counters for score adjudication.
+///
+/// Both engines must agree, except that an engine reporting no scores (a
+/// random mover) is judged by its opponent's view alone.
+#[derive(Default)]
+struct Adjudicator {
+    level: [u32; 2],
+    losing: [u32; 2],
+    winning: [u32; 2],
+    /// Whether the seat's last move came without a score.
+    silent: [bool; 2],
+}
+
+impl Adjudicator {
+    fn observe(
+        &mut self,
+        rules: &Adjudication,
+        seat: usize,
+        score: Option<i32>,
+        ply: u32,
+    ) -> Option<Ending> {
+        let bump = |counter: &mut u32, holds: bool| *counter = if holds { *counter + 1 } else { 0 };
+        self.silent[seat] = score.is_none();
+        if self.silent.iter().all(|&s| s) {
+            return None;
+        }
+        if let Some(draw) = rules.draw {
+            bump(
+                &mut self.level[seat],
+                score.is_some_and(|s| s.abs() <= draw.score),
+            );
+            let level = |s: usize| self.silent[s] || self.level[s] >= draw.move_count;
+            if ply >= draw.move_number && level(0) && level(1) {
+                return Some(Ending {
+                    result: vec![0.5, 0.5],
+                    reason: "adjudicated draw",
+                    fault: None,
+                });
+            }
+        }
+        if let Some(resign) = rules.resign {
+            bump(
+                &mut self.losing[seat],
+                score.is_some_and(|s| s <= -resign.score),
+            );
+            bump(
+                &mut self.winning[seat],
+                score.is_some_and(|s| s >= resign.score),
+            );
+            let n = resign.move_count;
+            for loser in 0..2 {
+                let winner = 1 - loser;
+                let loser_agrees =
+                    self.losing[loser] >= n || (self.silent[loser] && self.winning[winner] >= n);
+                let winner_agrees =
+                    self.winning[winner] >= n || (self.silent[winner] && self.losing[loser] >= n);
+                if loser_agrees && winner_agrees {
+                    return Some(loss_for(loser, "adjudicated resignation", None));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A chance outcome drawn with its probability.
+fn draw_chance<G: Game>(state: &G, rng: &mut Xoshiro256PlusPlus) -> Option<G::Action> {
+    let mut outcomes = Vec::new();
+    state.chance_outcomes(&mut outcomes);
+    let mut x: f64 = rng.gen();
+    for &(action, probability) in &outcomes {
+        if x < probability {
+            return Some(action);
+        }
+        x -= probability;
+    }
+    outcomes.last().map(|&(action, _)| action)
+}
+
+/// A random action of whoever is to move (chance included).
+fn random_action<G: Game>(state: &G, rng: &mut Xoshiro256PlusPlus) -> Option<G::Action> {
+    match state.turn() {
+        Turn::Terminal => None,
+        Turn::Chance => draw_chance(state, rng),
+        Turn::Player(_) => {
+            let mut actions = Vec::new();
+            state.legal_actions(&mut actions);
+            (!actions.is_empty()).then(|| actions[rng.gen_range(0..actions.len())])
+        }
+    }
+}
+
+impl<G: Refereed> Setup<G> {
+    /// The start position text and the opening plies of `round` (the same for
+    /// every game of the round), with the state they lead to.
+    ///
+    /// # Panics
+    /// If an opening line does not parse (they are checked when the setup is built).
+    fn opening(&self, round: u32) -> (String, Vec<String>, G) {
+        let mut rng =
+            Xoshiro256PlusPlus::seed_from_u64(derive(self.seed, Stream::Opening, round.into()));
+        let start_state = if self.starts.is_empty() {
+            G::new(&self.options)
+        } else {
+            let line = match self.order {
+                OpeningOrder::Sequential => round as usize % self.starts.len(),
+                OpeningOrder::Random => rng.gen_range(0..self.starts.len()),
+            };
+            G::parse_position(&self.starts[line], &self.options)
+                .expect("opening lines are checked on load")
+        };
+        let start = start_state.format_position();
+        // Retry until the random plies leave a game to play (bounded).
+        for _ in 0..100 {
+            let mut state = start_state.clone();
+            let mut plies = Vec::new();
+            for _ in 0..self.random_plies {
+                let Some(action) = random_action(&state, &mut rng) else {
+                    break;
+                };
+                plies.push(state.format_action(action));
+                state.apply(action);
+            }
+            if state.turn() != Turn::Terminal {
+                return (start, plies, state);
+            }
+        }
+        (start, Vec::new(), start_state)
+    }
+
+    /// Plays game `spec` to its end and returns its record.
+    #[must_use]
+    pub fn play(&self, spec: &GameSpec) -> GameRecord {
+        let seed = derive(self.seed, Stream::Game, spec.index as u64);
+        let (start, opening, mut state) = self.opening(spec.round);
+        let mut chance =
+            Xoshiro256PlusPlus::seed_from_u64(derive(self.seed, Stream::Chance, spec.round.into()));
+        let names: Vec<String> = spec
+            .engines
+            .iter()
+            .map(|&e| self.profiles[e].name.clone())
+            .collect();
+        let mut record = GameRecord {
+            index: spec.index,
+            round: spec.round,
+            encounter: spec.encounter,
+            engines: names.clone(),
+            seed,
+            start,
+            opening,
+            actions: Vec::new(),
+            result: Vec::new(),
+            reason: String::new(),
+            fault: None,
+            times_ms: Vec::new(),
+        };
+        let ending = self.run(spec, seed, &mut state, &mut chance, &mut record);
+        record.result = ending.result;
+        record.reason = ending.reason.to_string();
+        record.fault = ending.fault;
+        record
+    }
+
+    fn run(
+        &self,
+        spec: &GameSpec,
+        seed: u64,
+        state: &mut G,
+        chance: &mut Xoshiro256PlusPlus,
+        record: &mut GameRecord,
+    ) -> Ending {
+        let names = record.engines.clone();
+        let fault = |seat: usize, message: String, state: &G| FaultRecord {
+            seat,
+            engine: names[seat].clone(),
+            message,
+            position: state.format_position(),
+        };
+        let mut engines = Vec::with_capacity(2);
+        for (seat, &engine) in spec.engines.iter().enumerate() {
+            match Contestant::<G>::new(
+                &self.profiles[engine],
+                self.faults[engine],
+                engine_seed(seed, seat),
+            ) {
+                Ok(contestant) => engines.push(contestant),
+                Err(error) => {
+                    return loss_for(
+                        seat,
+                        "engine error",
+                        Some(fault(seat, error.to_string(), state)),
+                    )
+                }
+            }
+        }
+        let mut timers: Vec<Timer> = spec
+            .engines
+            .iter()
+            .map(|&e| Timer::new(self.limits[e].clone()))
+            .collect();
+        let mut adjudicator = Adjudicator::default();
+        let mut legal = Vec::new();
+        let mut ply = record.opening.len() as u32;
+        loop {
+            if let Some(returns) = state.returns() {
+                return Ending {
+                    result: returns.to_vec(),
+                    reason: "game over",
+                    fault: None,
+                };
+            }
+            if ply >= self.adjudication.max_plies {
+                return Ending {
+                    result: vec![0.5, 0.5],
+                    reason: "max plies",
+                    fault: None,
+                };
+            }
+            let seat = match state.turn() {
+                Turn::Player(seat) if seat < 2 => seat,
+                Turn::Player(seat) => {
+                    return loss_for(
+                        0,
+                        "engine error",
+                        Some(fault(0, format!("seat {seat} in a two-seat game"), state)),
+                    )
+                }
+                Turn::Chance | Turn::Terminal => {
+                    let Some(action) = draw_chance(state, chance) else {
+                        return Ending {
+                            result: vec![0.5, 0.5],
+                            reason: "game over",
+                            fault: None,
+                        };
+                    };
+                    record.actions.push(state.format_action(action));
+                    record.times_ms.push(0);
+                    state.apply(action);
+                    ply += 1;
+                    continue;
+                }
+            };
+            state.legal_actions(&mut legal);
+            let limits = timers[seat].limits();
+            let started = Instant::now();
+            let answer = catch_unwind(AssertUnwindSafe(|| engines[seat].choose(state, limits)));
+            let elapsed = started.elapsed();
+            let decision = match answer {
+                Err(payload) => {
+                    let message = payload
+                        .downcast_ref::<&str>()
+                        .map(ToString::to_string)
+                        .or_else(|| payload.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "panic".to_string());
+                    return loss_for(seat, "panic", Some(fault(seat, message, state)));
+                }
+                Ok(Err(PlayerError::Resigned)) => return loss_for(seat, "resigned", None),
+                Ok(Err(error)) => {
+                    return loss_for(
+                        seat,
+                        "engine error",
+                        Some(fault(seat, error.to_string(), state)),
+                    )
+                }
+                Ok(Ok(decision)) => decision,
+            };
+            if !legal.contains(&decision.action) {
+                let message = format!("illegal action {:?}", decision.action);
+                return loss_for(seat, "illegal action", Some(fault(seat, message, state)));
+            }
+            if !timers[seat].charge(elapsed, self.time_margin) {
+                let message = format!("the move took {} ms", elapsed.as_millis());
+                return loss_for(seat, "time forfeit", Some(fault(seat, message, state)));
+            }
+            record.actions.push(state.format_action(decision.action));
+            record.times_ms.push(elapsed.as_millis() as u64);
+            state.apply(decision.action);
+            ply += 1;
+            if let Some(ending) = adjudicator.observe(&self.adjudication, seat, decision.score, ply)
+            {
+                return ending;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::config::{DrawAdjudication, ResignAdjudication};
+
+    #[test]
+    fn a_clock_runs_down_and_forfeits_beyond_the_margin() {
+        let spec = LimitSpec {
+            clock_ms: Some(1000),
+            increment_ms: Some(100),
+            ..LimitSpec::default()
+        };
+        let margin = Duration::from_millis(50);
+        let mut timer = Timer::new(spec);
+        assert!(timer.charge(Duration::from_millis(600), margin));
+        assert_eq!(
+            timer.limits().clock.unwrap().remaining,
+            Duration::from_millis(500)
+        );
+        assert!(timer.charge(Duration::from_millis(540), margin));
+        assert_eq!(timer.remaining, Some(Duration::from_millis(100)));
+        assert!(!timer.charge(Duration::from_millis(151), margin));
+    }
+
+    #[test]
+    fn a_fixed_move_time_forfeits_beyond_the_margin() {
+        let spec = LimitSpec {
+            movetime_ms: Some(100),
+            ..LimitSpec::default()
+        };
+        let mut timer = Timer::new(spec);
+        let margin = Duration::from_millis(20);
+        assert!(timer.charge(Duration::from_millis(120), margin));
+        assert!(!timer.charge(Duration::from_millis(121), margin));
+        let mut depth_only = Timer::new(LimitSpec {
+            depth: Some(3),
+            ..LimitSpec::default()
+        });
+        assert!(depth_only.charge(Duration::from_secs(60), margin));
+    }
+
+    fn rules() -> Adjudication {
+        Adjudication {
+            max_plies: 1000,
+            draw: Some(DrawAdjudication {
+                move_number: 4,
+                move_count: 2,
+                score: 10,
+            }),
+            resign: Some(ResignAdjudication {
+                move_count: 2,
+                score: 500,
+            }),
+        }
+    }
+
+    #[test]
+    fn level_scores_from_both_sides_draw() {
+        let mut a = Adjudicator::default();
+        let moves = [
+            (0, 5),
+            (1, -3),
+            (0, 0),
+            (1, 20),
+            (0, 2),
+            (1, 1),
+            (0, -4),
+            (1, 3),
+        ];
+        let outcomes: Vec<bool> = moves
+            .iter()
+            .enumerate()
+            .map(|(ply, &(seat, score))| {
+                a.observe(&rules(), seat, Some(score), ply as u32 + 1)
+                    .is_some()
+            })
+            .collect();
+        // Seat 1's 20 resets its count: it is level twice again only at ply 8.
+        assert_eq!(
+            outcomes,
+            [false, false, false, false, false, false, false, true]
+        );
+    }
+
+    #[test]
+    fn resignation_needs_agreement_unless_the_opponent_is_silent() {
+        let mut a = Adjudicator::default();
+        for (ply, (seat, score)) in [(0, 600), (1, -100), (0, 700), (1, -200)]
+            .into_iter()
+            .enumerate()
+        {
+            assert!(a.observe(&rules(), seat, Some(score), ply as u32).is_none());
+        }
+        let mut silent = Adjudicator::default();
+        assert!(silent.observe(&rules(), 1, None, 0).is_none());
+        assert!(silent.observe(&rules(), 0, Some(600), 1).is_none());
+        assert!(silent.observe(&rules(), 1, None, 2).is_none());
+        let ending = silent.observe(&rules(), 0, Some(650), 3).unwrap();
+        assert_eq!(
+            (ending.result, ending.reason),
+            (vec![1.0, 0.0], "adjudicated resignation")
+        );
+    }
+}

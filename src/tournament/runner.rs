@@ -1,0 +1,326 @@
+//! Runs a tournament: schedules its games, plays them on a pool of worker
+//! threads (each game deterministic from its seed), appends each record as
+//! it ends, resumes an interrupted run, stops early when the SPRT decides,
+//! shows progress and writes the final report.
+
+use std::collections::{BTreeSet, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::engine::EngineProfile;
+use crate::game::GameOptions;
+use crate::games::GameId;
+use crate::tournament::stats::SprtDecision;
+
+use super::config::TournamentConfig;
+use super::contestant::Refereed;
+use super::record::{read_records, GameRecord, RecordWriter};
+use super::referee::{GameSpec, Setup};
+use super::report::Report;
+
+/// How to run.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Continue an interrupted run instead of starting one.
+    pub resume: bool,
+    /// Where results go (default: `results/<name>/` beside the tournament file).
+    pub out_dir: Option<PathBuf>,
+    /// Hide the progress bar.
+    pub quiet: bool,
+}
+
+/// Files of a run's results.
+struct Paths {
+    games: PathBuf,
+    config: PathBuf,
+    report: PathBuf,
+    records: PathBuf,
+}
+
+impl Paths {
+    fn new(dir: &Path) -> Self {
+        Self {
+            games: dir.join("games.jsonl"),
+            config: dir.join("tournament.toml"),
+            report: dir.join("report.json"),
+            records: dir.join("games"),
+        }
+    }
+}
+
+/// The schedule: round by round, every encounter plays a pair of games
+/// with the seats swapped.
+#[must_use]
+pub fn schedule(config: &TournamentConfig) -> Vec<GameSpec> {
+    let encounters = config.encounters();
+    let mut games = Vec::with_capacity(config.total_games());
+    for round in 0..config.rounds {
+        for (encounter, &(a, b)) in encounters.iter().enumerate() {
+            for engines in [[a, b], [b, a]] {
+                games.push(GameSpec {
+                    index: games.len(),
+                    round,
+                    encounter,
+                    engines,
+                });
+            }
+        }
+    }
+    games
+}
+
+/// Runs the tournament in `path`; returns its report.
+pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
+    let config = TournamentConfig::load(path)?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let dir = options.out_dir.clone().unwrap_or_else(|| {
+        path.parent()
+            .unwrap_or_else(|| Path::new(""))
+            .join("results")
+            .join(&config.name)
+    });
+    let paths = Paths::new(&dir);
+    std::fs::create_dir_all(&paths.records)
+        .with_context(|| format!("creating {}", paths.records.display()))?;
+    if options.resume {
+        let saved = std::fs::read_to_string(&paths.config)
+            .with_context(|| format!("nothing to resume: {} is missing", paths.config.display()))?;
+        let base = path.parent().unwrap_or_else(|| Path::new(""));
+        let before = TournamentConfig::parse(&config.name, &saved, base)?;
+        if before != config {
+            bail!(
+                "{} changed since the run started ({} holds the original); resume with the original",
+                path.display(),
+                paths.config.display()
+            );
+        }
+    } else {
+        if std::fs::metadata(&paths.games).is_ok_and(|m| m.len() > 0) {
+            bail!(
+                "{} already holds results: pass --resume to continue, or delete {} to start again",
+                paths.games.display(),
+                dir.display()
+            );
+        }
+        std::fs::write(&paths.config, &text)
+            .with_context(|| format!("writing {}", paths.config.display()))?;
+    }
+    let Some(&game) = GameId::ALL.iter().find(|g| g.name() == config.game) else {
+        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
+        bail!(
+            "unknown game `{}` (known: {})",
+            config.game,
+            known.join(", ")
+        );
+    };
+    match game {
+        GameId::Cescacs => run_game::<crate::games::cescacs::Cescacs>(&config, &paths, options),
+        GameId::Camelot => run_game::<crate::games::camelot::Camelot>(&config, &paths, options),
+        GameId::Cardchess => {
+            run_game::<crate::games::cardchess::CardChess>(&config, &paths, options)
+        }
+        GameId::Muzicando => {
+            bail!("muzicando has four seats (or 2 to 8); tournaments support two-seat games so far")
+        }
+    }
+}
+
+fn build_setup<G: Refereed>(config: &TournamentConfig) -> Result<Setup<G>> {
+    let options = G::Options::from_pairs(config.options.iter().map(String::as_str))
+        .with_context(|| format!("options of {}", config.game))?;
+    if G::new(&options).seats() != 2 {
+        bail!(
+            "{} has {} seats; tournaments support two-seat games so far",
+            G::NAME,
+            G::new(&options).seats()
+        );
+    }
+    let mut profiles = Vec::new();
+    for name in &config.engines {
+        let profile = EngineProfile::load_from(&config.engine_dir, name)?;
+        profile.expect_game(G::NAME)?;
+        profiles.push(profile);
+    }
+    let limits = profiles
+        .iter()
+        .map(|p| {
+            config
+                .limits
+                .get(&p.name)
+                .cloned()
+                .unwrap_or_else(|| p.limits.clone())
+        })
+        .collect();
+    let faults = config
+        .engines
+        .iter()
+        .map(|e| config.faults.get(e).copied())
+        .collect();
+    let mut starts = Vec::new();
+    if let Some(file) = &config.openings.file {
+        let text = std::fs::read_to_string(file)
+            .with_context(|| format!("reading openings {}", file.display()))?;
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            G::parse_position(line, &options).with_context(|| {
+                format!(
+                    "{} line {}: not a {} position",
+                    file.display(),
+                    number + 1,
+                    G::NAME
+                )
+            })?;
+            starts.push(line.to_string());
+        }
+        if starts.is_empty() {
+            bail!("{} holds no positions", file.display());
+        }
+    }
+    Ok(Setup {
+        options,
+        profiles,
+        limits,
+        faults,
+        starts,
+        order: config.openings.order,
+        random_plies: config.openings.random_plies,
+        seed: config.seed,
+        adjudication: config.adjudication,
+        time_margin: Duration::from_millis(config.time_margin_ms),
+    })
+}
+
+/// What the workers share.
+struct Progress {
+    records: Vec<GameRecord>,
+    writer: RecordWriter,
+    bar: ProgressBar,
+}
+
+fn run_game<G: Refereed>(
+    config: &TournamentConfig,
+    paths: &Paths,
+    options: &RunOptions,
+) -> Result<Report> {
+    let setup = build_setup::<G>(config)?;
+    let records = read_records(&paths.games)?;
+    let done: BTreeSet<usize> = records.iter().map(|r| r.index).collect();
+    let schedule = schedule(config);
+    if let Some(stray) = done.iter().find(|&&i| i >= schedule.len()) {
+        bail!(
+            "{} records game {stray}, beyond the schedule",
+            paths.games.display()
+        );
+    }
+    let decided = |report: &Report| {
+        report
+            .sprt
+            .is_some_and(|s| s.decision != SprtDecision::Continue)
+    };
+    let stop = AtomicBool::new(decided(&Report::new(config, &records)));
+    let queue: Mutex<VecDeque<GameSpec>> = Mutex::new(
+        schedule
+            .iter()
+            .filter(|g| !done.contains(&g.index))
+            .copied()
+            .collect(),
+    );
+    let bar = if options.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(schedule.len() as u64)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg}, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_position(records.len() as u64);
+    bar.set_message(running_score(config, &Report::new(config, &records)));
+    let progress = Mutex::new(Progress {
+        records,
+        writer: RecordWriter::open(&paths.games)?,
+        bar,
+    });
+    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..config.concurrency {
+            scope.spawn(|| loop {
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let Some(spec) = queue.lock().map(|mut q| q.pop_front()).ok().flatten() else {
+                    break;
+                };
+                let record = setup.play(&spec);
+                let Ok(mut shared) = progress.lock() else {
+                    break;
+                };
+                let written = shared
+                    .writer
+                    .append(&record)
+                    .map_err(anyhow::Error::from)
+                    .and_then(|()| {
+                        let file = paths.records.join(format!("{:05}.txt", record.index));
+                        std::fs::write(&file, record.to_text(&config.name, &config.game))
+                            .with_context(|| format!("writing {}", file.display()))
+                    });
+                if let Err(error) = written {
+                    stop.store(true, Ordering::SeqCst);
+                    if let Ok(mut slot) = failure.lock() {
+                        slot.get_or_insert(error);
+                    }
+                    break;
+                }
+                shared.records.push(record);
+                let report = Report::new(config, &shared.records);
+                if decided(&report) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+                shared.bar.set_message(running_score(config, &report));
+                shared.bar.inc(1);
+            });
+        }
+    });
+    if let Some(error) = failure.into_inner().ok().flatten() {
+        return Err(error);
+    }
+    let Progress {
+        mut records, bar, ..
+    } = progress
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("a worker failed"))?;
+    bar.finish_and_clear();
+    records.sort_by_key(|r| r.index);
+    let report = Report::new(config, &records);
+    let json = serde_json::to_string_pretty(&report)?;
+    std::fs::write(&paths.report, json)
+        .with_context(|| format!("writing {}", paths.report.display()))?;
+    Ok(report)
+}
+
+/// The first engine's points and games, and the SPRT's LLR, for the progress bar.
+fn running_score(config: &TournamentConfig, report: &Report) -> String {
+    let first = &config.engines[0];
+    let (points, games) = report
+        .encounters
+        .iter()
+        .filter(|m| &m.engine == first)
+        .fold((0.0, 0), |(p, g), m| (p + m.points, g + m.games));
+    let mut message = format!("{first} {points}/{games}");
+    if let Some(sprt) = &report.sprt {
+        message.push_str(&format!(
+            ", llr {:.2} ({:.2}, {:.2})",
+            sprt.llr, sprt.lower, sprt.upper
+        ));
+    }
+    message
+}

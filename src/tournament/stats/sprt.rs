@@ -1,0 +1,266 @@
+//! The generalized sequential probability ratio test (GSPRT): given the
+//! score distribution so far, the log-likelihood ratio of H1 (the Elo
+//! difference is `elo1`) against H0 (it is `elo0`), each hypothesis
+//! represented by the maximum-likelihood distribution with that strength.
+//!
+//! Two models: logistic Elo, and normalized Elo (the default of fastchess
+//! and OpenBench), which measures strength in standard deviations and so
+//! does not depend on the draw rate.
+
+use serde::{Deserialize, Serialize};
+
+use super::distribution::{mean_of, variance_of, ScoreDistribution};
+use super::elo::{expected_score, NELO_SCALE};
+
+/// Empty cells are counted as this many samples, so that every cell keeps
+/// some probability under both hypotheses.
+pub const REGULARIZATION: f64 = 1e-3;
+
+/// How the hypotheses' Elo bounds are read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum SprtModel {
+    /// Normalized Elo (`(s − ½)/σ · 800/ln 10`).
+    #[default]
+    Normalized,
+    /// Logistic Elo (`−400·log10(1/s − 1)`).
+    Logistic,
+}
+
+/// What the test concludes so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SprtDecision {
+    /// The LLR reached the lower bound: H0 accepted (H1 rejected).
+    AcceptH0,
+    /// The LLR reached the upper bound: H1 accepted (H0 rejected).
+    AcceptH1,
+    /// Neither bound reached: play on.
+    Continue,
+}
+
+impl SprtDecision {
+    /// `H0 accepted`, `H1 accepted` or `continue`.
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            SprtDecision::AcceptH0 => "H0 accepted",
+            SprtDecision::AcceptH1 => "H1 accepted",
+            SprtDecision::Continue => "continue",
+        }
+    }
+}
+
+/// A test: two hypotheses and the error rates.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sprt {
+    /// H0's Elo difference.
+    pub elo0: f64,
+    /// H1's Elo difference.
+    pub elo1: f64,
+    /// The false-positive rate (accepting H1 when H0 holds).
+    pub alpha: f64,
+    /// The false-negative rate (accepting H0 when H1 holds).
+    pub beta: f64,
+    /// How the Elo bounds are read.
+    pub model: SprtModel,
+}
+
+/// The state of a test after some samples.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtState {
+    /// The log-likelihood ratio.
+    pub llr: f64,
+    /// Wald's lower bound `ln(β/(1−α))`.
+    pub lower: f64,
+    /// Wald's upper bound `ln((1−β)/α)`.
+    pub upper: f64,
+    /// The conclusion.
+    pub decision: SprtDecision,
+}
+
+impl Sprt {
+    /// Wald's bounds `(ln(β/(1−α)), ln((1−β)/α))`.
+    #[must_use]
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// The log-likelihood ratio of H1 against H0 for `distribution`.
+    #[must_use]
+    pub fn llr(&self, distribution: &ScoreDistribution) -> f64 {
+        if distribution.total() <= 0.0 {
+            return 0.0;
+        }
+        let regular = distribution.regularized(REGULARIZATION);
+        let observed = regular.probabilities();
+        let values = regular.values();
+        let (p0, p1) = match self.model {
+            SprtModel::Logistic => (
+                mle_logistic(values, &observed, expected_score(self.elo0)),
+                mle_logistic(values, &observed, expected_score(self.elo1)),
+            ),
+            SprtModel::Normalized => {
+                let per_sample = f64::from(regular.games_per_sample()).sqrt() / NELO_SCALE;
+                (
+                    mle_normalized(values, &observed, self.elo0 * per_sample),
+                    mle_normalized(values, &observed, self.elo1 * per_sample),
+                )
+            }
+        };
+        let per_sample: f64 = observed
+            .iter()
+            .zip(p0.iter().zip(&p1))
+            .map(|(p, (q0, q1))| p * (q1 / q0).ln())
+            .sum();
+        regular.total() * per_sample
+    }
+
+    /// The LLR, the bounds and the decision for `distribution`.
+    #[must_use]
+    pub fn state(&self, distribution: &ScoreDistribution) -> SprtState {
+        let (lower, upper) = self.bounds();
+        let llr = self.llr(distribution);
+        let decision = if llr >= upper {
+            SprtDecision::AcceptH1
+        } else if llr <= lower {
+            SprtDecision::AcceptH0
+        } else {
+            SprtDecision::Continue
+        };
+        SprtState {
+            llr,
+            lower,
+            upper,
+            decision,
+        }
+    }
+}
+
+/// The distribution closest to `observed` (maximum likelihood) with mean
+/// `score`: `p_i = p̂_i / (1 + θ(a_i − s))`.
+fn mle_logistic(values: &[f64], observed: &[f64], score: f64) -> Vec<f64> {
+    let phi: Vec<f64> = values.iter().map(|a| a - score).collect();
+    tilt(observed, &phi)
+}
+
+/// The maximum-likelihood distribution with `(μ − ½)/σ = t`, found by
+/// fixed-point iteration from the observed distribution.
+fn mle_normalized(values: &[f64], observed: &[f64], t: f64) -> Vec<f64> {
+    let mut p = observed.to_vec();
+    for _ in 0..100 {
+        let mu = mean_of(values, &p);
+        let sigma = variance_of(values, &p).sqrt();
+        if sigma <= 0.0 {
+            break;
+        }
+        let phi: Vec<f64> = values
+            .iter()
+            .map(|a| a - 0.5 - 0.5 * t * sigma * (1.0 + ((a - mu) / sigma).powi(2)))
+            .collect();
+        let next = tilt(observed, &phi);
+        let change = next
+            .iter()
+            .zip(&p)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
+        p = next;
+        if change < 1e-12 {
+            break;
+        }
+    }
+    p
+}
+
+/// `p_i = p̂_i / (1 + θφ_i)` with θ solving `Σ p̂_i φ_i / (1 + θφ_i) = 0`
+/// (by bisection; the sum falls strictly in θ between the poles).
+fn tilt(observed: &[f64], phi: &[f64]) -> Vec<f64> {
+    let sum = |theta: f64| -> f64 {
+        observed
+            .iter()
+            .zip(phi)
+            .map(|(p, f)| p * f / (1.0 + theta * f))
+            .sum()
+    };
+    let mut low = f64::NEG_INFINITY;
+    let mut high = f64::INFINITY;
+    for &f in phi {
+        if f > 0.0 {
+            low = low.max(-1.0 / f);
+        } else if f < 0.0 {
+            high = high.min(-1.0 / f);
+        }
+    }
+    // A hypothesis outside the observed range: the closest edge of the domain.
+    let (mut low, mut high) = (low.max(-1e12), high.min(1e12));
+    let span = high - low;
+    low += span * 1e-15;
+    high -= span * 1e-15;
+    for _ in 0..200 {
+        let mid = 0.5 * (low + high);
+        if sum(mid) > 0.0 {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    let theta = 0.5 * (low + high);
+    observed
+        .iter()
+        .zip(phi)
+        .map(|(p, f)| p / (1.0 + theta * f))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test(model: SprtModel) -> Sprt {
+        Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+            model,
+        }
+    }
+
+    #[test]
+    fn tilted_distributions_have_the_asked_mean() {
+        let values = [0.0, 0.5, 1.0];
+        let observed = [0.2, 0.5, 0.3];
+        let p = mle_logistic(&values, &observed, 0.6);
+        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        assert!((mean_of(&values, &p) - 0.6).abs() < 1e-9);
+    }
+
+    #[test]
+    fn normalized_fixed_point_has_the_asked_t() {
+        let values = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let observed = [0.05, 0.2, 0.5, 0.2, 0.05];
+        let p = mle_normalized(&values, &observed, 0.1);
+        let t = (mean_of(&values, &p) - 0.5) / variance_of(&values, &p).sqrt();
+        assert!((t - 0.1).abs() < 1e-6, "{t}");
+    }
+
+    #[test]
+    fn no_games_no_evidence() {
+        let state = test(SprtModel::Normalized).state(&ScoreDistribution::pentanomial([0; 5]));
+        assert_eq!(state.llr, 0.0);
+        assert_eq!(state.decision, SprtDecision::Continue);
+    }
+
+    #[test]
+    fn overwhelming_results_decide() {
+        for model in [SprtModel::Normalized, SprtModel::Logistic] {
+            let good = test(model).state(&ScoreDistribution::pentanomial([10, 100, 500, 300, 90]));
+            assert_eq!(good.decision, SprtDecision::AcceptH1, "{model:?}");
+            let bad = test(model).state(&ScoreDistribution::pentanomial([90, 300, 500, 100, 10]));
+            assert_eq!(bad.decision, SprtDecision::AcceptH0, "{model:?}");
+        }
+    }
+}

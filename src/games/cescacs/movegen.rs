@@ -234,8 +234,8 @@ pub fn legal_moves(board: &Board, rules: Rules, out: &mut Vec<Move>) {
     let them = us.other();
     let king = board.king(us);
     let checked = king != NONE && attacked(board, king, them, NONE);
-    let promotions = Promotions::of(board, us);
-    if !checked && forced_promotions(board, us, promotions, out) {
+    let mut promotions = None;
+    if !checked && forced_promotions(board, us, &mut promotions, out) {
         return;
     }
     let start = out.len();
@@ -265,20 +265,40 @@ pub fn legal_moves(board: &Board, rules: Rules, out: &mut Vec<Move>) {
 fn forced_promotions(
     board: &Board,
     us: Color,
-    promotions: Promotions,
+    promotions: &mut Option<Promotions>,
     out: &mut Vec<Move>,
 ) -> bool {
     let start = out.len();
     let pawn = cell(us, Kind::Pawn);
-    for h in board.men(us).iter() {
-        if board.at(h) == pawn && is_promotion_hex(us, h) {
-            for kind in promotions.on(h) {
+    for &h in &PROMOTION_ZONE[us.index()] {
+        if board.at(h) == pawn {
+            let available = *promotions.get_or_insert_with(|| Promotions::of(board, us));
+            for kind in available.on(h) {
                 out.push(Move::new(h, h, MoveKind::PromoteInPlace, Some(kind)));
             }
         }
     }
     out.len() > start
 }
+
+/// Each side's 15 promotion hexes.
+static PROMOTION_ZONE: [[Hex; 15]; 2] = {
+    let mut zone = [[0; 15]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut n = 0;
+        let mut h = 0;
+        while h < super::geometry::HEXES {
+            if super::geometry::TABLES.step[color][h] == NONE {
+                zone[color][n] = h as Hex;
+                n += 1;
+            }
+            h += 1;
+        }
+        color += 1;
+    }
+    zone
+};
 
 /// What legality tests need to know about a position, computed once.
 struct Legality {
@@ -353,9 +373,9 @@ pub fn any_legal_move(board: &Board, rules: Rules, scratch: &mut Vec<Move>) -> b
     let us = board.side();
     let king = board.king(us);
     let checked = king != NONE && attacked(board, king, us.other(), NONE);
-    let promotions = Promotions::of(board, us);
+    let mut promotions = None;
     scratch.clear();
-    if !checked && forced_promotions(board, us, promotions, scratch) {
+    if !checked && forced_promotions(board, us, &mut promotions, scratch) {
         return true;
     }
     let legality = Legality::new(board, checked);
@@ -427,7 +447,8 @@ fn pinned(board: &Board, us: Color, king: Hex) -> Hexes {
 struct Generator<'a> {
     board: &'a Board,
     us: Color,
-    promotions: Promotions,
+    /// Computed when a pawn first reaches a promotion hex.
+    promotions: Option<Promotions>,
     out: &'a mut Vec<Move>,
 }
 
@@ -551,7 +572,9 @@ impl Generator<'_> {
     fn pawn_move(&mut self, from: Hex, to: Hex, kind: MoveKind) {
         if is_promotion_hex(self.us, to) {
             let start = self.out.len();
-            for promo in self.promotions.on(to) {
+            let (board, us) = (self.board, self.us);
+            let available = *self.promotions.get_or_insert_with(|| Promotions::of(board, us));
+            for promo in available.on(to) {
                 self.out.push(Move::new(from, to, kind, Some(promo)));
             }
             if self.out.len() > start {

@@ -77,8 +77,8 @@ fn search_job(game: GameId) -> Result<Option<(u64, u32)>> {
             4,
         )),
         GameId::Camelot => Some((
-            search_bench::<Camelot>(&[None, Some(CAMELOT_MIDDLEGAME)], 6)?,
-            6,
+            search_bench::<Camelot>(&[None, Some(CAMELOT_MIDDLEGAME)], 5)?,
+            5,
         )),
         _ => None,
     })

@@ -287,6 +287,13 @@ mod tests {
     }
 
     #[test]
+    fn camelot_searches_jumps_in_quiescence_with_reductions() {
+        let config = <Camelot as AlphaBetaGame>::search_config();
+        assert!(config.quiescence && config.late_move_reductions);
+        assert!(config.quiescence_plies >= 24);
+    }
+
+    #[test]
     fn the_start_is_even_but_for_the_tempo() {
         let eval = CamelotEval::default();
         let start = Camelot::new(&Options);

@@ -45,3 +45,19 @@ fn the_cescacs_profiles_build_players_that_move() {
         assert!(actions.contains(&player.choose(&start).unwrap()), "{name}");
     }
 }
+
+#[test]
+fn the_camelot_profiles_build_players_that_move() {
+    use tauler::engine::build_standard_player;
+    use tauler::game::Game;
+    use tauler::games::camelot::{Camelot, Options};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("engines");
+    let start = Camelot::new(&Options);
+    let mut actions = Vec::new();
+    start.legal_actions(&mut actions);
+    for name in ["camelot-weak", "camelot-random", "camelot-default"] {
+        let profile = EngineProfile::load_from(&dir, name).unwrap();
+        let mut player = build_standard_player::<Camelot>(&profile, 7).unwrap();
+        assert!(actions.contains(&player.choose(&start).unwrap()), "{name}");
+    }
+}

@@ -10,6 +10,10 @@ use crate::game::Notation;
 use crate::games::GameId;
 use crate::search::{AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
 
+/// A Camelot middlegame with Black to move, for perft and search.
+const CAMELOT_MIDDLEGAME: &str =
+    "2/8/10/12/7m4/2kmmmm1m3/3km1mmk3/5m1k4/12/2MKMM1MK3/2KM1MM1MK2/3M2M5/12/10/8/2 b 0,0";
+
 /// Perft jobs per game: (position string or `None` for the start, depth).
 fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
     match game {
@@ -18,13 +22,7 @@ fn perft_jobs(game: GameId) -> &'static [(Option<&'static str>, u32)] {
             (Some(crate::games::cescacs::bench::CASTLING), 3),
             (Some(crate::games::cescacs::bench::PROMOTION), 3),
         ],
-        GameId::Camelot => &[
-            (None, 3),
-            (
-                Some("2/8/10/12/7m4/2kmmmm1m3/3km1mmk3/5m1k4/12/2MKMM1MK3/2KM1MM1MK2/3M2M5/12/10/8/2 b 0,0"),
-                3,
-            ),
-        ],
+        GameId::Camelot => &[(None, 3), (Some(CAMELOT_MIDDLEGAME), 3)],
         // Card chess from the start with the default deck: every decision
         // and card drawn is a ply.
         GameId::Cardchess => &[(None, 5)],
@@ -74,11 +72,16 @@ fn search_bench<G: AlphaBetaGame>(positions: &[Option<&str>], depth: u32) -> Res
 /// The search part of the bench, for games with an alpha-beta engine:
 /// (nodes, depth).
 fn search_job(game: GameId) -> Result<Option<(u64, u32)>> {
+    use crate::games::camelot::Camelot;
     use crate::games::cescacs::{bench, Cescacs};
     Ok(match game {
         GameId::Cescacs => Some((
             search_bench::<Cescacs>(&[None, Some(bench::CASTLING)], 4)?,
             4,
+        )),
+        GameId::Camelot => Some((
+            search_bench::<Camelot>(&[None, Some(CAMELOT_MIDDLEGAME)], 5)?,
+            5,
         )),
         _ => None,
     })

@@ -14,6 +14,7 @@ mod tournament;
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
+use crate::games::camelot::Camelot;
 use crate::games::cescacs::Cescacs;
 use crate::games::GameId;
 use crate::tournament::stats::{Sprt, SprtModel};
@@ -109,10 +110,12 @@ pub fn run(cli: Cli) -> Result<()> {
         } => crate::with_game!(game, G => perft::run::<G>(&position, depth, divide)),
         Command::Analyse { game, args } => match game {
             GameId::Cescacs => analyse::run::<Cescacs>(&args),
+            GameId::Camelot => analyse::run::<Camelot>(&args),
             other => bail!("no alpha-beta engine for {other} yet"),
         },
         Command::Play { game, args } => match game {
             GameId::Cescacs => play::run::<Cescacs>(&args),
+            GameId::Camelot => play::run::<Camelot>(&args),
             other => bail!("no alpha-beta engine for {other} yet"),
         },
         Command::Bench { game } => bench::run(game),
@@ -147,6 +150,7 @@ pub fn run(cli: Cli) -> Result<()> {
 fn embedded_profile(name: &str) -> Option<&'static str> {
     match name {
         "cescacs-default" => Some(include_str!("../../engines/cescacs-default.toml")),
+        "camelot-default" => Some(include_str!("../../engines/camelot-default.toml")),
         _ => None,
     }
 }

@@ -6,6 +6,7 @@ use crate::engine::{
     AlphaBetaPlayer, EngineProfile, Player, PlayerError, RandomPlayer, SearcherKind,
 };
 use crate::game::{Game, Notation, Turn};
+use crate::games::camelot::eval::CamelotEval;
 use crate::games::camelot::Camelot;
 use crate::games::cardchess::CardChess;
 use crate::games::cescacs::eval::CescacsEval;
@@ -33,10 +34,10 @@ impl Refereed for Cescacs {
 }
 
 impl Refereed for Camelot {
-    type Evaluator = NoEvaluator;
+    type Evaluator = CamelotEval;
 
-    fn evaluator() -> Option<NoEvaluator> {
-        None
+    fn evaluator() -> Option<CamelotEval> {
+        Some(CamelotEval::default())
     }
 }
 

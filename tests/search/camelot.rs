@@ -1,4 +1,4 @@
-//! The generic searcher on Camelot, before Camelot has its own evaluator:
+//! The generic searcher on Camelot with a zero evaluation:
 //! legal moves from random positions, alone and with two threads.
 
 use rand::{Rng, SeedableRng};

@@ -2,6 +2,7 @@
 
 mod camelot;
 mod cescacs;
+mod ebf;
 mod errors;
 mod exact;
 mod games;

@@ -17,6 +17,7 @@
 pub mod board;
 mod display;
 pub mod error;
+pub mod eval;
 pub mod moves;
 pub mod notation;
 pub mod position;

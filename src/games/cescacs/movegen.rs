@@ -573,7 +573,9 @@ impl Generator<'_> {
         if is_promotion_hex(self.us, to) {
             let start = self.out.len();
             let (board, us) = (self.board, self.us);
-            let available = *self.promotions.get_or_insert_with(|| Promotions::of(board, us));
+            let available = *self
+                .promotions
+                .get_or_insert_with(|| Promotions::of(board, us));
             for promo in available.on(to) {
                 self.out.push(Move::new(from, to, kind, Some(promo)));
             }

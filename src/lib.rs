@@ -9,4 +9,5 @@ pub mod engine;
 pub mod game;
 pub mod games;
 pub mod search;
+pub mod splitmix;
 pub mod tournament;

@@ -4,11 +4,8 @@
 
 /// SplitMix64's finalizer: a bijective mix of 64 bits.
 #[must_use]
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+pub fn mix(z: u64) -> u64 {
+    crate::splitmix::splitmix64(z).1
 }
 
 /// What a derived seed is for (keeps the streams apart).

@@ -2,19 +2,12 @@
 //! (player, castle moves used), generated at compile time.
 
 use super::board::{Cell, Color, Square, GRID};
+use crate::splitmix::splitmix64;
 
 struct Keys {
     pieces: [[u64; GRID]; 4],
     black_to_move: u64,
     castle_moves: [[u64; 3]; 2],
-}
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let next = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = next;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (next, z ^ (z >> 31))
 }
 
 const fn build() -> Keys {
@@ -28,21 +21,21 @@ const fn build() -> Keys {
     while piece < 4 {
         let mut square = 0;
         while square < GRID {
-            let (next, key) = splitmix(state);
+            let (next, key) = splitmix64(state);
             state = next;
             keys.pieces[piece][square] = key;
             square += 1;
         }
         piece += 1;
     }
-    let (next, key) = splitmix(state);
+    let (next, key) = splitmix64(state);
     state = next;
     keys.black_to_move = key;
     let mut color = 0;
     while color < 2 {
         let mut used = 0;
         while used < 3 {
-            let (next, key) = splitmix(state);
+            let (next, key) = splitmix64(state);
             state = next;
             keys.castle_moves[color][used] = key;
             used += 1;

@@ -2,14 +2,7 @@
 //! the same in every build and run.
 
 use super::geometry::HEXES;
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let next = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = next;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (next, z ^ (z >> 31))
-}
+use crate::splitmix::splitmix64;
 
 /// All keys of the position hash.
 pub struct Keys {
@@ -38,27 +31,27 @@ const fn build() -> Keys {
     while code < 32 {
         let mut h = 0;
         while h < HEXES {
-            let (s, k) = splitmix(state);
+            let (s, k) = splitmix64(state);
             state = s;
             keys.piece[code][h] = k;
             h += 1;
         }
         code += 1;
     }
-    let (s, k) = splitmix(state);
+    let (s, k) = splitmix64(state);
     state = s;
     keys.black_to_move = k;
     let mut i = 0;
     while i < 6 {
-        let (s, k) = splitmix(state);
+        let (s, k) = splitmix64(state);
         state = s;
         keys.rights[i] = k;
         i += 1;
     }
     let mut h = 0;
     while h < HEXES {
-        let (s, k) = splitmix(state);
-        let (s, k2) = splitmix(s);
+        let (s, k) = splitmix64(state);
+        let (s, k2) = splitmix64(s);
         state = s;
         keys.en_passant[h] = k;
         keys.scornful[h] = k2;

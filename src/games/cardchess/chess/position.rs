@@ -9,6 +9,7 @@
 use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use super::bitboard::{bb, lsb, Bitboard, Color, Piece, Square, Squares};
 use super::moves::{Move, MoveKind};
+use crate::splitmix::splitmix64;
 
 /// Castling right bits: White king side, White queen side, Black king side,
 /// Black queen side.
@@ -20,14 +21,6 @@ pub const BLACK_OO: u8 = 4;
 /// Black may castle queen side.
 pub const BLACK_OOO: u8 = 8;
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
-
 /// Zobrist keys: 768 piece-square keys, then side, 16 castling and 8
 /// en-passant file keys, all from a fixed seed at compile time.
 const KEYS: [u64; 768 + 1 + 16 + 8] = {
@@ -35,7 +28,7 @@ const KEYS: [u64; 768 + 1 + 16 + 8] = {
     let mut state = 0x7461_756c_6572_2121;
     let mut i = 0;
     while i < keys.len() {
-        let (next, key) = splitmix(state);
+        let (next, key) = splitmix64(state);
         state = next;
         keys[i] = key;
         i += 1;

@@ -148,21 +148,29 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 }
 
+/// Replaces `out` with the actions that may follow `state`: the legal
+/// actions of the seat to move, or the outcomes of a chance event; none at
+/// the end.
+pub fn next_actions<G: Game>(state: &G, out: &mut Vec<G::Action>) {
+    out.clear();
+    match state.turn() {
+        Turn::Terminal => {}
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            out.extend(outcomes.into_iter().map(|(a, _)| a));
+        }
+        Turn::Player(_) => state.legal_actions(out),
+    }
+}
+
 /// Perft over the contract alone: copy-make, no bulk counting.
 pub fn generic_perft<G: Game>(state: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut actions = Vec::new();
-    match state.turn() {
-        Turn::Terminal => return 0,
-        Turn::Chance => {
-            let mut outcomes = Vec::new();
-            state.chance_outcomes(&mut outcomes);
-            actions.extend(outcomes.into_iter().map(|(a, _)| a));
-        }
-        Turn::Player(_) => state.legal_actions(&mut actions),
-    }
+    next_actions(state, &mut actions);
     actions
         .into_iter()
         .map(|action| {

@@ -5,7 +5,7 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::PositionArgs;
-use crate::game::{Notation, Turn};
+use crate::game::{next_actions, Notation};
 
 /// Prints the perft count (and optionally the divide list) of a position.
 pub fn run<G: Notation>(args: &PositionArgs, depth: u32, divide: bool) -> Result<()> {
@@ -37,15 +37,7 @@ pub fn run<G: Notation>(args: &PositionArgs, depth: u32, divide: bool) -> Result
 /// The actions at the root with their text (chance outcomes included).
 fn root_actions<G: Notation>(state: &G) -> Vec<(G::Action, String)> {
     let mut actions = Vec::new();
-    match state.turn() {
-        Turn::Terminal => {}
-        Turn::Chance => {
-            let mut outcomes = Vec::new();
-            state.chance_outcomes(&mut outcomes);
-            actions.extend(outcomes.into_iter().map(|(a, _)| a));
-        }
-        Turn::Player(_) => state.legal_actions(&mut actions),
-    }
+    next_actions(state, &mut actions);
     actions
         .into_iter()
         .map(|a| (a, state.format_action(a)))

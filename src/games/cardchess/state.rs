@@ -466,15 +466,7 @@ fn card_perft(state: &CardChess, depth: u32) -> u64 {
         return 1;
     }
     let mut actions = Vec::new();
-    match state.turn() {
-        Turn::Terminal => return 0,
-        Turn::Chance => {
-            let mut outcomes = Vec::new();
-            state.chance_outcomes(&mut outcomes);
-            actions.extend(outcomes.into_iter().map(|(a, _)| a));
-        }
-        Turn::Player(_) => state.legal_actions(&mut actions),
-    }
+    crate::game::next_actions(state, &mut actions);
     if depth == 1 {
         return actions.len() as u64;
     }

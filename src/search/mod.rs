@@ -25,6 +25,7 @@ pub mod analysis;
 pub mod config;
 pub mod control;
 pub mod evaluator;
+pub mod expectimax;
 pub mod info;
 pub mod limits;
 pub mod ordering;

@@ -1,0 +1,131 @@
+//! Expectimax on card chess: Star2 agrees with plain expectimax and prunes,
+//! it never proposes an illegal action, and it takes a forced mate.
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use tauler::game::{Game, Notation, Turn};
+use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
+use tauler::search::expectimax::{Expectimax, Pruning};
+use tauler::search::Limits;
+
+/// Decision states reached by random play from the start (cards on).
+fn random_states(count: usize, seed: u64) -> Vec<CardChess> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let options = CardChessOptions::default();
+    let mut states = Vec::new();
+    let mut actions = Vec::new();
+    let mut outcomes = Vec::new();
+    while states.len() < count {
+        let mut state = CardChess::new(&options);
+        let plies = rng.gen_range(2..40);
+        for _ in 0..plies {
+            match state.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    state.chance_outcomes(&mut outcomes);
+                    let mut x: f64 = rng.gen();
+                    let mut pick = outcomes[0].0;
+                    for &(a, p) in &outcomes {
+                        pick = a;
+                        x -= p;
+                        if x <= 0.0 {
+                            break;
+                        }
+                    }
+                    state.apply(pick);
+                }
+                Turn::Player(_) => {
+                    state.legal_actions(&mut actions);
+                    let a = actions[rng.gen_range(0..actions.len())];
+                    state.apply(a);
+                }
+            }
+        }
+        if matches!(state.turn(), Turn::Player(_)) {
+            states.push(state);
+        }
+    }
+    states
+}
+
+fn searcher(pruning: Pruning) -> Expectimax<CardChess, CardChessEval> {
+    Expectimax::new(CardChessEval, pruning, 16)
+}
+
+#[test]
+fn star1_and_star2_match_plain_expectimax_with_fewer_nodes() {
+    let states = random_states(30, 7);
+    let mut plain = searcher(Pruning::None);
+    let mut star1 = searcher(Pruning::Star1);
+    let mut star2 = searcher(Pruning::Star2);
+    let (mut plain_nodes, mut star1_nodes, mut star2_nodes) = (0u64, 0u64, 0u64);
+    for state in &states {
+        let (v0, n0) = plain.value_at_depth(state, 2);
+        let (v1, n1) = star1.value_at_depth(state, 2);
+        let (v2, n2) = star2.value_at_depth(state, 2);
+        let text = state.format_position();
+        assert!((v0 - v1).abs() < 1e-6, "star1 {v1} vs {v0} in {text}");
+        assert!((v0 - v2).abs() < 1e-6, "star2 {v2} vs {v0} in {text}");
+        plain_nodes += n0;
+        star1_nodes += n1;
+        star2_nodes += n2;
+    }
+    println!(
+        "depth 2, 30 positions: plain {plain_nodes} star1 {star1_nodes} star2 {star2_nodes} nodes"
+    );
+    assert!(star1_nodes < plain_nodes && star2_nodes < plain_nodes);
+}
+
+#[test]
+#[ignore = "slow in the test profile: cargo test --release --test cardchess_expectimax -- --ignored --nocapture"]
+fn star2_matches_plain_expectimax_at_depth_three_with_half_the_nodes() {
+    let states = random_states(30, 11);
+    let mut plain = searcher(Pruning::None);
+    let mut star2 = searcher(Pruning::Star2);
+    let (mut plain_nodes, mut star2_nodes) = (0u64, 0u64);
+    for state in &states {
+        let (v0, n0) = plain.value_at_depth(state, 3);
+        let (v2, n2) = star2.value_at_depth(state, 3);
+        assert!(
+            (v0 - v2).abs() < 1e-6,
+            "star2 {v2} vs {v0} in {}",
+            state.format_position()
+        );
+        plain_nodes += n0;
+        star2_nodes += n2;
+    }
+    println!("depth 3, 30 positions: plain {plain_nodes} star2 {star2_nodes} nodes");
+    assert!(star2_nodes * 2 <= plain_nodes);
+}
+
+#[test]
+fn never_proposes_an_illegal_action() {
+    let mut engine = searcher(Pruning::Star2);
+    let mut actions = Vec::new();
+    for state in random_states(40, 3) {
+        let result = engine
+            .search(&state, &Limits::depth(2))
+            .expect("a decision");
+        state.legal_actions(&mut actions);
+        assert!(
+            actions.contains(&result.best),
+            "{:?} in {}",
+            result.best,
+            state.format_position()
+        );
+    }
+}
+
+#[test]
+fn takes_a_forced_mate() {
+    let options = CardChessOptions::default();
+    let state = CardChess::parse_position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &options)
+        .expect("position");
+    let mut engine = searcher(Pruning::Star2);
+    let result = engine
+        .search(&state, &Limits::depth(3))
+        .expect("a decision");
+    assert_eq!(state.format_action(result.best), "Ra8#");
+    assert!(result.value > 30_000.0);
+}

@@ -5,7 +5,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use tauler::game::{Game, Notation, Turn};
-use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
+use tauler::games::cardchess::{Action, CardChess, CardChessEval, CardChessOptions};
 use tauler::search::expectimax::{Expectimax, Pruning};
 use tauler::search::Limits;
 
@@ -128,4 +128,45 @@ fn takes_a_forced_mate() {
         .expect("a decision");
     assert_eq!(state.format_action(result.best), "Ra8#");
     assert!(result.value > 30_000.0);
+}
+
+/// The engine draws exactly when drawing's expected value beats the best
+/// normal move, and the expected value is the mean of the card outcomes.
+fn draws_exactly_when_it_pays(state: &CardChess, depth: u32) -> bool {
+    let mut engine = searcher(Pruning::Star2);
+    let chosen = engine
+        .search(state, &Limits::depth(depth))
+        .expect("a decision");
+    let breakdown = engine.breakdown(state, depth).expect("a decision");
+    let sure = breakdown.best_sure.map_or(f64::NEG_INFINITY, |(_, v)| v);
+    let mut best_gamble = f64::NEG_INFINITY;
+    for gamble in &breakdown.gambles {
+        let mean: f64 = gamble.outcomes.iter().map(|(_, p, v)| p * v).sum();
+        assert!((mean - gamble.expected).abs() < 1e-6);
+        best_gamble = best_gamble.max(gamble.expected);
+    }
+    assert!((chosen.value - sure.max(best_gamble)).abs() < 1e-6);
+    let drew = chosen.best == Action::Draw;
+    assert_eq!(drew, best_gamble > sure, "in {}", state.format_position());
+    drew
+}
+
+#[test]
+fn draws_a_card_exactly_when_the_expected_value_favours_it() {
+    let options = CardChessOptions::default();
+    let hanging_queen =
+        CardChess::parse_position("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", &options).expect("position");
+    assert!(
+        !draws_exactly_when_it_pays(&hanging_queen, 2),
+        "takes the queen"
+    );
+    let lost =
+        CardChess::parse_position("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", &options).expect("position");
+    assert!(
+        draws_exactly_when_it_pays(&lost, 2),
+        "a bare king can only hope for a card"
+    );
+    for state in random_states(10, 21) {
+        draws_exactly_when_it_pays(&state, 2);
+    }
 }

@@ -4,6 +4,7 @@
 //! the CLI contract in DESIGN.md and must stay stable.
 
 mod analyse;
+mod analyse_chance;
 mod bench;
 mod perft;
 mod play;
@@ -12,6 +13,7 @@ mod position;
 use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
+use crate::games::cardchess::{CardChess, CardChessEval};
 use crate::games::cescacs::Cescacs;
 use crate::games::GameId;
 pub use position::PositionArgs;
@@ -71,6 +73,7 @@ pub fn run(cli: Cli) -> Result<()> {
         } => crate::with_game!(game, G => perft::run::<G>(&position, depth, divide)),
         Command::Analyse { game, args } => match game {
             GameId::Cescacs => analyse::run::<Cescacs>(&args),
+            GameId::Cardchess => analyse_chance::run::<CardChess, _>(&args, CardChessEval),
             other => bail!("no alpha-beta engine for {other} yet"),
         },
         Command::Play { game, args } => match game {

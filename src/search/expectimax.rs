@@ -45,8 +45,10 @@ const UPPER: f64 = MATE as f64;
 /// The deepest iteration when no depth limit is given.
 const MAX_DEPTH: u32 = 64;
 
-/// Which pruning the expectimax search uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which pruning the expectimax search uses (`none`, `star1`, `star2` in
+/// engine profiles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Pruning {
     /// Plain expectimax: everything is searched.
     None,
@@ -85,6 +87,31 @@ pub struct ExpectimaxResult<A> {
     pub depth: u32,
     /// Nodes visited over all iterations.
     pub nodes: u64,
+}
+
+/// What a player at the board asks before a turn of a game with a draw:
+/// the best action that takes no chance against the expected value of each
+/// action that leads to a chance event, with the value of every outcome.
+/// All values are from the view of the seat to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChanceBreakdown<A> {
+    /// The best action not followed by a chance event, with its value.
+    pub best_sure: Option<(A, f64)>,
+    /// Each action followed by a chance event (card chess: `draw`).
+    pub gambles: Vec<Gamble<A>>,
+    /// The depth searched (the gamble and its outcome take one ply).
+    pub depth: u32,
+}
+
+/// An action followed by a chance event, valued outcome by outcome.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Gamble<A> {
+    /// The action (card chess: `draw`).
+    pub action: A,
+    /// Its expected value.
+    pub expected: f64,
+    /// Each outcome with its probability and value.
+    pub outcomes: Vec<(A, f64, f64)>,
 }
 
 /// The expectimax searcher (see the module text).
@@ -193,6 +220,64 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         self.control = None;
         let value = self.value(state, depth, LOWER, UPPER, 0);
         (value, self.nodes)
+    }
+
+    /// The values behind the choice between a sure action and a gamble at
+    /// `state`, each searched `depth` plies deep with exact values.
+    pub fn breakdown(
+        &mut self,
+        state: &G,
+        depth: u32,
+    ) -> Result<ChanceBreakdown<G::Action>, SearchError> {
+        let seat = match state.turn() {
+            Turn::Terminal => return Err(SearchError::GameOver),
+            Turn::Chance => return Err(SearchError::Chance),
+            Turn::Player(seat) => seat,
+        };
+        let depth = depth.max(1);
+        self.aborted = false;
+        self.control = None;
+        let sign = if self.maximises(state, seat) {
+            1.0
+        } else {
+            -1.0
+        };
+        let mut actions = Vec::new();
+        state.legal_actions(&mut actions);
+        let mut best_sure: Option<(G::Action, f64)> = None;
+        let mut gambles = Vec::new();
+        for action in actions {
+            let mut child = state.clone();
+            child.apply(action);
+            if child.turn() == Turn::Chance {
+                let mut outcomes = Vec::new();
+                child.chance_outcomes(&mut outcomes);
+                let mut expected = 0.0;
+                let mut values = Vec::new();
+                for (outcome, p) in outcomes {
+                    let mut grandchild = child.clone();
+                    grandchild.apply(outcome);
+                    let v = sign * self.value(&grandchild, depth - 1, LOWER, UPPER, 2);
+                    expected += p * v;
+                    values.push((outcome, p, v));
+                }
+                gambles.push(Gamble {
+                    action,
+                    expected,
+                    outcomes: values,
+                });
+            } else {
+                let v = sign * self.value(&child, depth - 1, LOWER, UPPER, 1);
+                if best_sure.is_none_or(|(_, best)| v > best) {
+                    best_sure = Some((action, v));
+                }
+            }
+        }
+        Ok(ChanceBreakdown {
+            best_sure,
+            gambles,
+            depth,
+        })
     }
 
     fn maximises(&self, state: &G, seat: Seat) -> bool {

@@ -28,6 +28,7 @@ pub mod evaluator;
 pub mod expectimax;
 pub mod info;
 pub mod limits;
+pub mod mcts;
 pub mod ordering;
 pub mod score;
 pub mod searcher;

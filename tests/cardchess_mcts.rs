@@ -96,3 +96,16 @@ fn two_threads_run_all_iterations_and_agree_on_the_mate() {
     let visits: u64 = result.actions.iter().map(|a| a.1).sum();
     assert_eq!(visits, 4000);
 }
+
+#[test]
+fn a_fixed_deck_order_can_be_hidden_from_the_players() {
+    let mut state = CardChess::new(&CardChessOptions::default());
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    state.fix_deck_order(&mut rng);
+    state.apply(state.parse_action("draw").expect("draw"));
+    let mut outcomes = Vec::new();
+    state.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes.len(), 1, "the referee knows the next card");
+    state.without_deck_order().chance_outcomes(&mut outcomes);
+    assert!(outcomes.len() > 10, "a player does not");
+}

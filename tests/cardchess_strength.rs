@@ -58,15 +58,37 @@ fn play(players: &mut [Box<dyn Player<CardChess>>; 2], seed: u64) -> f64 {
 
 /// The score share of `a` against `b` over duplicate pairs.
 fn duplicate_match(a: Maker, b: Maker, pairs: u64) -> f64 {
-    let mut points = 0.0;
-    for pair in 0..pairs {
-        let seed = 1000 + pair;
-        let mut first = [a(seed), b(seed)];
-        points += play(&mut first, seed);
-        let mut second = [b(seed), a(seed)];
-        points += 1.0 - play(&mut second, seed);
-    }
-    points / (2 * pairs) as f64
+    let shares = pair_shares(a, b, pairs);
+    shares.iter().sum::<f64>() / shares.len() as f64
+}
+
+/// `a`'s score share in each duplicate pair against `b`.
+fn pair_shares(a: Maker, b: Maker, pairs: u64) -> Vec<f64> {
+    (0..pairs)
+        .map(|pair| {
+            let seed = 1000 + pair;
+            let mut first = [a(seed), b(seed)];
+            let mut points = play(&mut first, seed);
+            let mut second = [b(seed), a(seed)];
+            points += 1.0 - play(&mut second, seed);
+            points / 2.0
+        })
+        .collect()
+}
+
+/// The Elo difference of a score share.
+fn elo(share: f64) -> f64 {
+    let share = share.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / share - 1.0).log10()
+}
+
+/// Milliseconds per move for the equal-time match (`MOVETIME_MS`, 5 by default).
+fn movetime() -> std::time::Duration {
+    let ms = std::env::var("MOVETIME_MS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
+    std::time::Duration::from_millis(ms)
 }
 
 fn pairs() -> u64 {
@@ -136,4 +158,47 @@ fn mcts_beats_the_greedy_player() {
     let share = duplicate_match(mcts, greedy, pairs());
     println!("mcts 300 iterations vs greedy: {:.1}%", share * 100.0);
     assert!(share >= 0.80);
+}
+
+fn timed_expectimax(_: u64) -> Box<dyn Player<CardChess>> {
+    Box::new(ExpectimaxPlayer::new(
+        "expectimax",
+        CardChessEval,
+        Pruning::Star2,
+        18,
+        Limits::movetime(movetime()),
+    ))
+}
+
+fn timed_mcts(seed: u64) -> Box<dyn Player<CardChess>> {
+    Box::new(MctsPlayer::new(
+        "mcts",
+        CardChessEval,
+        MctsConfig {
+            iterations: u64::MAX,
+            movetime: Some(movetime()),
+            seed,
+            ..MctsConfig::default()
+        },
+    ))
+}
+
+#[test]
+#[ignore = "slow: cargo test --release --test cardchess_strength -- --ignored --nocapture"]
+fn expectimax_against_mcts_at_equal_time() {
+    let shares = pair_shares(timed_expectimax, timed_mcts, pairs());
+    let n = shares.len() as f64;
+    let mean = shares.iter().sum::<f64>() / n;
+    let variance = shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let margin = 1.96 * (variance / n).sqrt();
+    println!(
+        "expectimax vs mcts at {:?} a move, {} pairs: {:.1}%, Elo {:+.0} (95% CI {:+.0} .. {:+.0})",
+        movetime(),
+        shares.len(),
+        mean * 100.0,
+        elo(mean),
+        elo(mean - margin),
+        elo(mean + margin)
+    );
+    assert!((0.0..=1.0).contains(&mean));
 }

@@ -109,3 +109,21 @@ fn a_fixed_deck_order_can_be_hidden_from_the_players() {
     state.without_deck_order().chance_outcomes(&mut outcomes);
     assert!(outcomes.len() > 10, "a player does not");
 }
+
+#[test]
+fn a_search_out_of_time_still_returns_a_legal_action() {
+    let start = CardChess::new(&CardChessOptions::default());
+    let mcts = Mcts::new(
+        CardChessEval,
+        MctsConfig {
+            iterations: u64::MAX,
+            movetime: Some(std::time::Duration::ZERO),
+            ..MctsConfig::default()
+        },
+    );
+    let result = mcts.search(&start).expect("an action");
+    let mut actions = Vec::new();
+    start.legal_actions(&mut actions);
+    assert!(actions.contains(&result.best));
+    assert!(result.iterations >= 1);
+}

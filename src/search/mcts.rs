@@ -207,11 +207,13 @@ impl<'e, G: Game, E: Evaluator<G>> Tree<'e, G, E> {
         self.nodes.len() - 1
     }
 
+    /// Runs up to `iterations` (at least one, whatever the deadline).
     fn run(&mut self, root: &G, iterations: u64, deadline: Option<Instant>) {
         self.add_node(root);
         let mut path = Vec::new();
         while self.iterations < iterations {
-            if self.iterations.is_multiple_of(64) && deadline.is_some_and(|d| Instant::now() >= d) {
+            let check = self.iterations > 0 && self.iterations.is_multiple_of(64);
+            if check && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
             path.clear();

@@ -61,3 +61,36 @@ fn the_camelot_profiles_build_players_that_move() {
         assert!(actions.contains(&player.choose(&start).unwrap()), "{name}");
     }
 }
+
+#[test]
+fn the_cardchess_profiles_build_players_that_move() {
+    use tauler::engine::build_player;
+    use tauler::game::Game;
+    use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("engines");
+    let start = CardChess::new(&CardChessOptions::default());
+    let mut actions = Vec::new();
+    start.legal_actions(&mut actions);
+    for name in [
+        "cardchess-expectimax-weak",
+        "cardchess-mcts-weak",
+        "cardchess-greedy",
+        "cardchess-random",
+    ] {
+        let profile = EngineProfile::load_from(&dir, name).unwrap();
+        profile.chance_params().unwrap();
+        let mut player = build_player::<CardChess, _>(&profile, CardChessEval, 7).unwrap();
+        let action = player.choose(&start).unwrap();
+        assert!(actions.contains(&action), "{name}");
+        if name == "cardchess-greedy" {
+            assert_ne!(action, tauler::games::cardchess::Action::Draw);
+        }
+    }
+}
+
+#[test]
+fn a_bad_chance_parameter_is_rejected() {
+    let text =
+        "game = \"cardchess\"\nsearcher = \"expectimax\"\n[parameters]\npruning = \"star3\"\n";
+    assert!(EngineProfile::parse("bad", text).is_err());
+}

@@ -35,7 +35,7 @@ pub struct AnalyseArgs {
 }
 
 impl AnalyseArgs {
-    fn limits(&self) -> Limits {
+    pub(super) fn limits(&self) -> Limits {
         match (self.movetime, self.depth, self.nodes) {
             (_, Some(depth), _) => Limits::depth(depth),
             (_, _, Some(nodes)) => Limits::nodes(nodes),

@@ -4,6 +4,7 @@
 //! the CLI contract in DESIGN.md and must stay stable.
 
 mod analyse;
+mod analyse_chance;
 mod bench;
 mod perft;
 mod play;
@@ -15,6 +16,7 @@ use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 
 use crate::games::camelot::Camelot;
+use crate::games::cardchess::{CardChess, CardChessEval};
 use crate::games::cescacs::Cescacs;
 use crate::games::GameId;
 use crate::tournament::stats::{Sprt, SprtModel};
@@ -111,6 +113,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Analyse { game, args } => match game {
             GameId::Cescacs => analyse::run::<Cescacs>(&args),
             GameId::Camelot => analyse::run::<Camelot>(&args),
+            GameId::Cardchess => analyse_chance::run::<CardChess, _>(&args, CardChessEval),
             other => bail!("no alpha-beta engine for {other} yet"),
         },
         Command::Play { game, args } => match game {

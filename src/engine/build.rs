@@ -3,13 +3,17 @@
 use crate::game::Game;
 use crate::search::{AlphaBetaGame, Evaluator};
 
+use crate::search::mcts::MctsConfig;
+
 use super::alphabeta_player::AlphaBetaPlayer;
+use super::chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 use super::player::Player;
 use super::profile::{EngineProfile, ProfileError, SearcherKind};
 use super::random::RandomPlayer;
 
-/// The player `profile` describes for game `G`: an alpha-beta engine using
-/// `evaluator`, or a random mover seeded with `seed`.
+/// The player `profile` describes for game `G`: an alpha-beta, expectimax,
+/// MCTS or greedy player using `evaluator`, or a random mover; `seed` seeds
+/// the random mover and MCTS.
 pub fn build_player<G: Game, E: Evaluator<G> + 'static>(
     profile: &EngineProfile,
     evaluator: E,
@@ -24,6 +28,32 @@ pub fn build_player<G: Game, E: Evaluator<G> + 'static>(
             profile.limits.limits(),
         )),
         SearcherKind::Random => Box::new(RandomPlayer::new(seed)),
+        SearcherKind::Expectimax => {
+            let params = profile.chance_params()?;
+            Box::new(ExpectimaxPlayer::new(
+                &profile.name,
+                evaluator,
+                params.pruning,
+                params.table_bits,
+                profile.limits.limits(),
+            ))
+        }
+        SearcherKind::Mcts => {
+            let params = profile.chance_params()?;
+            let limits = profile.limits.limits();
+            Box::new(MctsPlayer::new(
+                &profile.name,
+                evaluator,
+                MctsConfig {
+                    iterations: limits.nodes.unwrap_or(MctsConfig::default().iterations),
+                    movetime: limits.movetime,
+                    threads: params.threads,
+                    exploration: params.exploration,
+                    seed,
+                },
+            ))
+        }
+        SearcherKind::Greedy => Box::new(GreedyPlayer::new(evaluator)),
     })
 }
 

@@ -3,7 +3,7 @@
 //!
 //! ```toml
 //! game = "cescacs"
-//! searcher = "alphabeta"          # or "random"
+//! searcher = "alphabeta"          # or "random", "expectimax", "mcts", "greedy"
 //! description = "full strength"
 //! options = ["stalemate=two-thirds"]   # the game's rule options, KEY=VALUE
 //!
@@ -28,6 +28,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::game::{GameOptions, OptionError};
+use crate::search::expectimax::Pruning;
 use crate::search::{Clock, Limits, SearchConfig};
 
 /// The folder profiles are loaded from, relative to the working directory.
@@ -91,6 +92,38 @@ pub enum SearcherKind {
     AlphaBeta,
     /// A uniformly random legal action.
     Random,
+    /// Expectimax with Star1/Star2 pruning, for games with chance.
+    Expectimax,
+    /// Monte Carlo tree search with chance nodes.
+    Mcts,
+    /// The best action one ply ahead by the evaluator, never one that leads
+    /// to a chance event (in card chess: never draws).
+    Greedy,
+}
+
+/// The settings of the expectimax and MCTS searchers, from `[parameters]`.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ChanceParams {
+    /// Expectimax pruning: `none`, `star1` or `star2`.
+    pub pruning: Pruning,
+    /// Expectimax table size: `2^table_bits` entries.
+    pub table_bits: u32,
+    /// MCTS root-parallel threads.
+    pub threads: usize,
+    /// The MCTS exploration constant.
+    pub exploration: f64,
+}
+
+impl Default for ChanceParams {
+    fn default() -> Self {
+        Self {
+            pruning: Pruning::Star2,
+            table_bits: 20,
+            threads: 1,
+            exploration: 1.0,
+        }
+    }
 }
 
 /// Per-move limits as written in a profile.
@@ -191,6 +224,7 @@ impl EngineProfile {
             limits: file.limits,
         };
         profile.search_config()?;
+        profile.chance_params()?;
         Ok(profile)
     }
 
@@ -223,6 +257,21 @@ impl EngineProfile {
     pub fn search_config(&self) -> Result<SearchConfig, ProfileError> {
         if self.searcher != SearcherKind::AlphaBeta {
             return Ok(SearchConfig::default());
+        }
+        self.parameters
+            .clone()
+            .try_into()
+            .map_err(|error: toml::de::Error| ProfileError::Invalid {
+                name: self.name.clone(),
+                message: format!("[parameters]: {}", error.message()),
+            })
+    }
+
+    /// The expectimax or MCTS settings from `[parameters]` (defaults for
+    /// the rest; all defaults for the other searchers).
+    pub fn chance_params(&self) -> Result<ChanceParams, ProfileError> {
+        if !matches!(self.searcher, SearcherKind::Expectimax | SearcherKind::Mcts) {
+            return Ok(ChanceParams::default());
         }
         self.parameters
             .clone()

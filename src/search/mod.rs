@@ -2,6 +2,9 @@
 //! a shared lock-free transposition table, quiescence, aspiration windows,
 //! optional late-move reductions, Lazy SMP, multi-PV) serves the two-player
 //! perfect-information games; a game plugs in through an [`Evaluator`].
+//! Games with chance events (card chess's draws) use [`expectimax`]
+//! (Star1/Star2 pruning) or [`mcts`] (chance nodes sampled by probability),
+//! with the same evaluators.
 //!
 //! Calling it from a front end (`analyse`, `play`, a referee):
 //!
@@ -25,8 +28,10 @@ pub mod analysis;
 pub mod config;
 pub mod control;
 pub mod evaluator;
+pub mod expectimax;
 pub mod info;
 pub mod limits;
+pub mod mcts;
 pub mod ordering;
 pub mod score;
 pub mod searcher;

@@ -3,12 +3,12 @@
 //! searcher's score for adjudication, and a test may inject a fault.
 
 use crate::engine::{
-    AlphaBetaPlayer, EngineProfile, Player, PlayerError, RandomPlayer, SearcherKind,
+    build_player, AlphaBetaPlayer, EngineProfile, Player, PlayerError, RandomPlayer, SearcherKind,
 };
 use crate::game::{Game, Notation, Turn};
 use crate::games::camelot::eval::CamelotEval;
 use crate::games::camelot::Camelot;
-use crate::games::cardchess::CardChess;
+use crate::games::cardchess::{CardChess, CardChessEval};
 use crate::games::cescacs::eval::CescacsEval;
 use crate::games::cescacs::Cescacs;
 use crate::search::{Evaluator, Limits};
@@ -18,7 +18,7 @@ use super::config::{FaultInjection, FaultKind};
 /// A game the referee can run: its notation, and the evaluator its
 /// alpha-beta profiles search with.
 pub trait Refereed: Notation {
-    /// The game's evaluator ([`NoEvaluator`] while it has none).
+    /// The game's evaluator.
     type Evaluator: Evaluator<Self> + 'static;
 
     /// A fresh evaluator, `None` if the game has no evaluator yet.
@@ -42,21 +42,10 @@ impl Refereed for Camelot {
 }
 
 impl Refereed for CardChess {
-    type Evaluator = NoEvaluator;
+    type Evaluator = CardChessEval;
 
-    fn evaluator() -> Option<NoEvaluator> {
-        None
-    }
-}
-
-/// The evaluator of a game that has none: it has no values, so no
-/// alpha-beta player can be built with it.
-#[derive(Clone, Copy, Debug)]
-pub enum NoEvaluator {}
-
-impl<G: Game> Evaluator<G> for NoEvaluator {
-    fn evaluate(&self, _state: &G) -> i32 {
-        match *self {}
+    fn evaluator() -> Option<CardChessEval> {
+        Some(CardChessEval)
     }
 }
 
@@ -79,6 +68,8 @@ pub enum ContestantError {
 enum Brain<G: Refereed> {
     AlphaBeta(Box<AlphaBetaPlayer<G, G::Evaluator>>),
     Random(RandomPlayer),
+    /// Expectimax, MCTS or the greedy player, at its profile's own limits.
+    Chance(Box<dyn Player<G>>),
 }
 
 /// One engine's decision.
@@ -120,6 +111,13 @@ impl<G: Refereed> Contestant<G> {
                 )))
             }
             SearcherKind::Random => Brain::Random(RandomPlayer::new(seed)),
+            SearcherKind::Expectimax | SearcherKind::Mcts | SearcherKind::Greedy => {
+                let evaluator = G::evaluator().ok_or_else(|| ContestantError::NoEvaluator {
+                    name: profile.name.clone(),
+                    game: G::NAME,
+                })?;
+                Brain::Chance(build_player(profile, evaluator, seed)?)
+            }
         };
         Ok(Self {
             brain,
@@ -162,6 +160,10 @@ impl<G: Refereed> Contestant<G> {
             }
             Brain::Random(player) => Ok(Decision {
                 action: Player::<G>::choose(player, state)?,
+                score: None,
+            }),
+            Brain::Chance(player) => Ok(Decision {
+                action: player.choose(state)?,
                 score: None,
             }),
         }

@@ -9,6 +9,7 @@
 pub mod action;
 pub mod chess;
 pub mod deck;
+pub mod eval;
 pub mod notation;
 pub mod options;
 pub mod state;
@@ -16,6 +17,7 @@ pub mod turn;
 
 pub use action::Action;
 pub use deck::{Card, Deck, DeckError};
+pub use eval::CardChessEval;
 pub use notation::CardChessError;
 pub use options::{BombRule, CardChessOptions};
 pub use state::{CardChess, Outcome, Phase};

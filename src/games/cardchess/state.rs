@@ -192,6 +192,16 @@ impl CardChess {
         self.order = order;
     }
 
+    /// This state with the order of the draw pile forgotten (every unseen
+    /// card equally likely again): what a player may know of a deck whose
+    /// order was fixed with [`CardChess::fix_deck_order`].
+    #[must_use]
+    pub fn without_deck_order(&self) -> CardChess {
+        let mut state = self.clone();
+        state.order.clear();
+        state
+    }
+
     /// The special cards `seat` holds, per card.
     #[must_use]
     pub fn held(&self, seat: Seat) -> &[u8; MAX_DISTINCT] {

@@ -1,0 +1,152 @@
+//! Players for games with chance events: the expectimax engine, the MCTS
+//! engine, and the greedy one-ply player that never takes a chance.
+
+use crate::game::{Game, Turn};
+use crate::search::expectimax::{Expectimax, ExpectimaxResult, Pruning};
+use crate::search::mcts::{Mcts, MctsConfig};
+use crate::search::score::terminal_score;
+use crate::search::{Evaluator, Limits};
+
+use super::player::{Player, PlayerError};
+
+/// Chooses by expectimax search under fixed per-move limits.
+pub struct ExpectimaxPlayer<G: Game, E> {
+    name: String,
+    searcher: Expectimax<G, E>,
+    limits: Limits,
+    last: Option<ExpectimaxResult<G::Action>>,
+}
+
+impl<G: Game, E: Evaluator<G>> ExpectimaxPlayer<G, E> {
+    /// A player named `name` searching with `evaluator`, `pruning` and a
+    /// table of `2^table_bits` entries under `limits`.
+    #[must_use]
+    pub fn new(
+        name: &str,
+        evaluator: E,
+        pruning: Pruning,
+        table_bits: u32,
+        limits: Limits,
+    ) -> Self {
+        Self {
+            name: name.to_string(),
+            searcher: Expectimax::new(evaluator, pruning, table_bits),
+            limits,
+            last: None,
+        }
+    }
+
+    /// The result behind the last action chosen.
+    #[must_use]
+    pub fn last_result(&self) -> Option<&ExpectimaxResult<G::Action>> {
+        self.last.as_ref()
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Player<G> for ExpectimaxPlayer<G, E> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
+        let result = self.searcher.search(state, &self.limits)?;
+        let best = result.best;
+        self.last = Some(result);
+        Ok(best)
+    }
+
+    fn new_game(&mut self) {
+        self.searcher.new_game();
+        self.last = None;
+    }
+}
+
+/// Chooses by MCTS with a fixed number of iterations (and optional time).
+pub struct MctsPlayer<E> {
+    name: String,
+    searcher: Mcts<E>,
+    moves: u64,
+}
+
+impl<E> MctsPlayer<E> {
+    /// A player named `name` searching with `evaluator` and `config`.
+    #[must_use]
+    pub fn new(name: &str, evaluator: E, config: MctsConfig) -> Self {
+        Self {
+            name: name.to_string(),
+            searcher: Mcts::new(evaluator, config),
+            moves: 0,
+        }
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Player<G> for MctsPlayer<E> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
+        self.moves += 1;
+        let config = self.searcher.config_mut();
+        config.seed = config.seed.wrapping_add(self.moves);
+        Ok(self.searcher.search(state)?.best)
+    }
+}
+
+/// The best action one ply ahead by the static evaluation, among those that
+/// do not lead straight to a chance event (in card chess: it never draws),
+/// unless every action does.
+pub struct GreedyPlayer<E> {
+    evaluator: E,
+    name: String,
+}
+
+impl<E> GreedyPlayer<E> {
+    /// A greedy player judging with `evaluator`.
+    #[must_use]
+    pub fn new(evaluator: E) -> Self {
+        Self {
+            evaluator,
+            name: "greedy".to_string(),
+        }
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Player<G> for GreedyPlayer<E> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
+        let Turn::Player(seat) = state.turn() else {
+            return Err(PlayerError::NotAPlayersTurn);
+        };
+        let mut actions = Vec::new();
+        state.legal_actions(&mut actions);
+        let mut scored: Vec<(bool, i32, G::Action)> = actions
+            .into_iter()
+            .map(|action| {
+                let mut child = state.clone();
+                child.apply(action);
+                let value = match child.turn() {
+                    Turn::Terminal => child.returns().map_or(0, |r| terminal_score(&r, seat, 1)),
+                    Turn::Player(next) => {
+                        let v = self.evaluator.evaluate(&child);
+                        if child.team_of(next) == state.team_of(seat) {
+                            v
+                        } else {
+                            -v
+                        }
+                    }
+                    Turn::Chance => i32::MIN,
+                };
+                (child.turn() != Turn::Chance, value, action)
+            })
+            .collect();
+        scored.sort_by_key(|&(safe, value, _)| std::cmp::Reverse((safe, value)));
+        scored
+            .first()
+            .map(|&(_, _, action)| action)
+            .ok_or(PlayerError::NotAPlayersTurn)
+    }
+}

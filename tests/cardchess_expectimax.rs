@@ -1,0 +1,172 @@
+//! Expectimax on card chess: Star2 agrees with plain expectimax and prunes,
+//! it never proposes an illegal action, and it takes a forced mate.
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use tauler::game::{Game, Notation, Turn};
+use tauler::games::cardchess::{Action, CardChess, CardChessEval, CardChessOptions};
+use tauler::search::expectimax::{Expectimax, Pruning};
+use tauler::search::Limits;
+
+/// Decision states reached by random play from the start (cards on).
+fn random_states(count: usize, seed: u64) -> Vec<CardChess> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let options = CardChessOptions::default();
+    let mut states = Vec::new();
+    let mut actions = Vec::new();
+    let mut outcomes = Vec::new();
+    while states.len() < count {
+        let mut state = CardChess::new(&options);
+        let plies = rng.gen_range(2..40);
+        for _ in 0..plies {
+            match state.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    state.chance_outcomes(&mut outcomes);
+                    let mut x: f64 = rng.gen();
+                    let mut pick = outcomes[0].0;
+                    for &(a, p) in &outcomes {
+                        pick = a;
+                        x -= p;
+                        if x <= 0.0 {
+                            break;
+                        }
+                    }
+                    state.apply(pick);
+                }
+                Turn::Player(_) => {
+                    state.legal_actions(&mut actions);
+                    let a = actions[rng.gen_range(0..actions.len())];
+                    state.apply(a);
+                }
+            }
+        }
+        if matches!(state.turn(), Turn::Player(_)) {
+            states.push(state);
+        }
+    }
+    states
+}
+
+fn searcher(pruning: Pruning) -> Expectimax<CardChess, CardChessEval> {
+    Expectimax::new(CardChessEval, pruning, 16)
+}
+
+#[test]
+fn star1_and_star2_match_plain_expectimax_with_fewer_nodes() {
+    let states = random_states(30, 7);
+    let mut plain = searcher(Pruning::None);
+    let mut star1 = searcher(Pruning::Star1);
+    let mut star2 = searcher(Pruning::Star2);
+    let (mut plain_nodes, mut star1_nodes, mut star2_nodes) = (0u64, 0u64, 0u64);
+    for state in &states {
+        let (v0, n0) = plain.value_at_depth(state, 2);
+        let (v1, n1) = star1.value_at_depth(state, 2);
+        let (v2, n2) = star2.value_at_depth(state, 2);
+        let text = state.format_position();
+        assert!((v0 - v1).abs() < 1e-6, "star1 {v1} vs {v0} in {text}");
+        assert!((v0 - v2).abs() < 1e-6, "star2 {v2} vs {v0} in {text}");
+        plain_nodes += n0;
+        star1_nodes += n1;
+        star2_nodes += n2;
+    }
+    println!(
+        "depth 2, 30 positions: plain {plain_nodes} star1 {star1_nodes} star2 {star2_nodes} nodes"
+    );
+    assert!(star1_nodes < plain_nodes && star2_nodes < plain_nodes);
+}
+
+#[test]
+#[ignore = "slow in the test profile: cargo test --release --test cardchess_expectimax -- --ignored --nocapture"]
+fn star2_matches_plain_expectimax_at_depth_three_with_half_the_nodes() {
+    let states = random_states(30, 11);
+    let mut plain = searcher(Pruning::None);
+    let mut star2 = searcher(Pruning::Star2);
+    let (mut plain_nodes, mut star2_nodes) = (0u64, 0u64);
+    for state in &states {
+        let (v0, n0) = plain.value_at_depth(state, 3);
+        let (v2, n2) = star2.value_at_depth(state, 3);
+        assert!(
+            (v0 - v2).abs() < 1e-6,
+            "star2 {v2} vs {v0} in {}",
+            state.format_position()
+        );
+        plain_nodes += n0;
+        star2_nodes += n2;
+    }
+    println!("depth 3, 30 positions: plain {plain_nodes} star2 {star2_nodes} nodes");
+    assert!(star2_nodes * 2 <= plain_nodes);
+}
+
+#[test]
+fn never_proposes_an_illegal_action() {
+    let mut engine = searcher(Pruning::Star2);
+    let mut actions = Vec::new();
+    for state in random_states(40, 3) {
+        let result = engine
+            .search(&state, &Limits::depth(2))
+            .expect("a decision");
+        state.legal_actions(&mut actions);
+        assert!(
+            actions.contains(&result.best),
+            "{:?} in {}",
+            result.best,
+            state.format_position()
+        );
+    }
+}
+
+#[test]
+fn takes_a_forced_mate() {
+    let options = CardChessOptions::default();
+    let state = CardChess::parse_position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &options)
+        .expect("position");
+    let mut engine = searcher(Pruning::Star2);
+    let result = engine
+        .search(&state, &Limits::depth(3))
+        .expect("a decision");
+    assert_eq!(state.format_action(result.best), "Ra8#");
+    assert!(result.value > 30_000.0);
+}
+
+/// The engine draws exactly when drawing's expected value beats the best
+/// normal move, and the expected value is the mean of the card outcomes.
+fn draws_exactly_when_it_pays(state: &CardChess, depth: u32) -> bool {
+    let mut engine = searcher(Pruning::Star2);
+    let chosen = engine
+        .search(state, &Limits::depth(depth))
+        .expect("a decision");
+    let breakdown = engine.breakdown(state, depth).expect("a decision");
+    let sure = breakdown.best_sure.map_or(f64::NEG_INFINITY, |(_, v)| v);
+    let mut best_gamble = f64::NEG_INFINITY;
+    for gamble in &breakdown.gambles {
+        let mean: f64 = gamble.outcomes.iter().map(|(_, p, v)| p * v).sum();
+        assert!((mean - gamble.expected).abs() < 1e-6);
+        best_gamble = best_gamble.max(gamble.expected);
+    }
+    assert!((chosen.value - sure.max(best_gamble)).abs() < 1e-6);
+    let drew = chosen.best == Action::Draw;
+    assert_eq!(drew, best_gamble > sure, "in {}", state.format_position());
+    drew
+}
+
+#[test]
+fn draws_a_card_exactly_when_the_expected_value_favours_it() {
+    let options = CardChessOptions::default();
+    let hanging_queen =
+        CardChess::parse_position("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", &options).expect("position");
+    assert!(
+        !draws_exactly_when_it_pays(&hanging_queen, 2),
+        "takes the queen"
+    );
+    let lost =
+        CardChess::parse_position("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", &options).expect("position");
+    assert!(
+        draws_exactly_when_it_pays(&lost, 2),
+        "a bare king can only hope for a card"
+    );
+    for state in random_states(10, 21) {
+        draws_exactly_when_it_pays(&state, 2);
+    }
+}

@@ -1,0 +1,129 @@
+//! MCTS on card chess: legal actions in any card state, a forced mate,
+//! and root parallelism that runs every iteration.
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use tauler::game::{Game, Notation, Turn};
+use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
+use tauler::search::mcts::{Mcts, MctsConfig};
+
+/// Decision states reached by random play from the start (cards on).
+fn random_states(count: usize, seed: u64) -> Vec<CardChess> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let options = CardChessOptions::default();
+    let mut states = Vec::new();
+    let mut actions = Vec::new();
+    let mut outcomes = Vec::new();
+    while states.len() < count {
+        let mut state = CardChess::new(&options);
+        let plies = rng.gen_range(2..40);
+        for _ in 0..plies {
+            match state.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    state.chance_outcomes(&mut outcomes);
+                    let mut x: f64 = rng.gen();
+                    let mut pick = outcomes[0].0;
+                    for &(a, p) in &outcomes {
+                        pick = a;
+                        x -= p;
+                        if x <= 0.0 {
+                            break;
+                        }
+                    }
+                    state.apply(pick);
+                }
+                Turn::Player(_) => {
+                    state.legal_actions(&mut actions);
+                    let a = actions[rng.gen_range(0..actions.len())];
+                    state.apply(a);
+                }
+            }
+        }
+        if matches!(state.turn(), Turn::Player(_)) {
+            states.push(state);
+        }
+    }
+    states
+}
+
+fn engine(iterations: u64, threads: usize) -> Mcts<CardChessEval> {
+    Mcts::new(
+        CardChessEval,
+        MctsConfig {
+            iterations,
+            threads,
+            ..MctsConfig::default()
+        },
+    )
+}
+
+#[test]
+fn never_proposes_an_illegal_action() {
+    let mcts = engine(300, 1);
+    let mut actions = Vec::new();
+    for state in random_states(40, 5) {
+        let result = mcts.search(&state).expect("a decision");
+        state.legal_actions(&mut actions);
+        assert!(
+            actions.contains(&result.best),
+            "{:?} in {}",
+            result.best,
+            state.format_position()
+        );
+    }
+}
+
+#[test]
+fn takes_a_forced_mate() {
+    let options = CardChessOptions::default();
+    let state = CardChess::parse_position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &options)
+        .expect("position");
+    let result = engine(3000, 1).search(&state).expect("a decision");
+    assert_eq!(state.format_action(result.best), "Ra8#");
+    assert!(result.value > 0.9);
+}
+
+#[test]
+fn two_threads_run_all_iterations_and_agree_on_the_mate() {
+    let options = CardChessOptions::default();
+    let state = CardChess::parse_position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &options)
+        .expect("position");
+    let result = engine(4000, 2).search(&state).expect("a decision");
+    assert_eq!(result.iterations, 4000);
+    assert_eq!(state.format_action(result.best), "Ra8#");
+    let visits: u64 = result.actions.iter().map(|a| a.1).sum();
+    assert_eq!(visits, 4000);
+}
+
+#[test]
+fn a_fixed_deck_order_can_be_hidden_from_the_players() {
+    let mut state = CardChess::new(&CardChessOptions::default());
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    state.fix_deck_order(&mut rng);
+    state.apply(state.parse_action("draw").expect("draw"));
+    let mut outcomes = Vec::new();
+    state.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes.len(), 1, "the referee knows the next card");
+    state.without_deck_order().chance_outcomes(&mut outcomes);
+    assert!(outcomes.len() > 10, "a player does not");
+}
+
+#[test]
+fn a_search_out_of_time_still_returns_a_legal_action() {
+    let start = CardChess::new(&CardChessOptions::default());
+    let mcts = Mcts::new(
+        CardChessEval,
+        MctsConfig {
+            iterations: u64::MAX,
+            movetime: Some(std::time::Duration::ZERO),
+            ..MctsConfig::default()
+        },
+    );
+    let result = mcts.search(&start).expect("an action");
+    let mut actions = Vec::new();
+    start.legal_actions(&mut actions);
+    assert!(actions.contains(&result.best));
+    assert!(result.iterations >= 1);
+}

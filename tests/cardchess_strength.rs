@@ -1,0 +1,204 @@
+//! Card chess strength by duplicate pairs: each pair plays two games on the
+//! same deck order with colours swapped, so luck of the draw cancels out.
+//! Slow: `cargo test --release --test cardchess_strength -- --ignored --nocapture`
+//! (`PAIRS=N` sets the number of pairs, 200 by default).
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use tauler::engine::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer, Player, RandomPlayer};
+use tauler::game::{Game, Turn};
+use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
+use tauler::search::expectimax::Pruning;
+use tauler::search::mcts::MctsConfig;
+use tauler::search::Limits;
+
+/// Games longer than this many decisions are scored as draws.
+const MAX_DECISIONS: usize = 400;
+
+type Maker = fn(u64) -> Box<dyn Player<CardChess>>;
+
+/// Plays one game on a deck order fixed by `seed`; `players[seat]` moves
+/// for `seat` and sees the state without the deck order. Returns seat 0's
+/// points.
+fn play(players: &mut [Box<dyn Player<CardChess>>; 2], seed: u64) -> f64 {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut state = CardChess::new(&CardChessOptions::default());
+    state.fix_deck_order(&mut rng);
+    let mut outcomes = Vec::new();
+    let mut decisions = 0;
+    loop {
+        match state.turn() {
+            Turn::Terminal => return state.returns().map_or(0.5, |r| r[0]),
+            Turn::Chance => {
+                state.chance_outcomes(&mut outcomes);
+                let mut x: f64 = rng.gen();
+                let mut pick = outcomes[outcomes.len() - 1].0;
+                for &(a, p) in &outcomes {
+                    x -= p;
+                    if x <= 0.0 {
+                        pick = a;
+                        break;
+                    }
+                }
+                state.apply(pick);
+            }
+            Turn::Player(seat) => {
+                decisions += 1;
+                if decisions > MAX_DECISIONS {
+                    return 0.5;
+                }
+                let seen = state.without_deck_order();
+                let action = players[seat].choose(&seen).expect("an action");
+                state.apply(action);
+            }
+        }
+    }
+}
+
+/// The score share of `a` against `b` over duplicate pairs.
+fn duplicate_match(a: Maker, b: Maker, pairs: u64) -> f64 {
+    let shares = pair_shares(a, b, pairs);
+    shares.iter().sum::<f64>() / shares.len() as f64
+}
+
+/// `a`'s score share in each duplicate pair against `b`.
+fn pair_shares(a: Maker, b: Maker, pairs: u64) -> Vec<f64> {
+    (0..pairs)
+        .map(|pair| {
+            let seed = 1000 + pair;
+            let mut first = [a(seed), b(seed)];
+            let mut points = play(&mut first, seed);
+            let mut second = [b(seed), a(seed)];
+            points += 1.0 - play(&mut second, seed);
+            points / 2.0
+        })
+        .collect()
+}
+
+/// The Elo difference of a score share.
+fn elo(share: f64) -> f64 {
+    let share = share.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / share - 1.0).log10()
+}
+
+/// Milliseconds per move for the equal-time match (`MOVETIME_MS`, 5 by default).
+fn movetime() -> std::time::Duration {
+    let ms = std::env::var("MOVETIME_MS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
+    std::time::Duration::from_millis(ms)
+}
+
+fn pairs() -> u64 {
+    std::env::var("PAIRS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200)
+}
+
+fn expectimax(_: u64) -> Box<dyn Player<CardChess>> {
+    Box::new(ExpectimaxPlayer::new(
+        "expectimax",
+        CardChessEval,
+        Pruning::Star2,
+        16,
+        Limits::depth(2),
+    ))
+}
+
+fn mcts(seed: u64) -> Box<dyn Player<CardChess>> {
+    Box::new(MctsPlayer::new(
+        "mcts",
+        CardChessEval,
+        MctsConfig {
+            iterations: 300,
+            seed,
+            ..MctsConfig::default()
+        },
+    ))
+}
+
+fn random(seed: u64) -> Box<dyn Player<CardChess>> {
+    Box::new(RandomPlayer::new(seed))
+}
+
+fn greedy(_: u64) -> Box<dyn Player<CardChess>> {
+    Box::new(GreedyPlayer::new(CardChessEval))
+}
+
+#[test]
+#[ignore = "slow: cargo test --release --test cardchess_strength -- --ignored --nocapture"]
+fn expectimax_beats_the_random_mover() {
+    let share = duplicate_match(expectimax, random, pairs());
+    println!("expectimax depth 2 vs random: {:.1}%", share * 100.0);
+    assert!(share >= 0.95);
+}
+
+#[test]
+#[ignore = "slow: cargo test --release --test cardchess_strength -- --ignored --nocapture"]
+fn mcts_beats_the_random_mover() {
+    let share = duplicate_match(mcts, random, pairs());
+    println!("mcts 300 iterations vs random: {:.1}%", share * 100.0);
+    assert!(share >= 0.95);
+}
+
+#[test]
+#[ignore = "slow: cargo test --release --test cardchess_strength -- --ignored --nocapture"]
+fn expectimax_beats_the_greedy_player() {
+    let share = duplicate_match(expectimax, greedy, pairs());
+    println!("expectimax depth 2 vs greedy: {:.1}%", share * 100.0);
+    assert!(share >= 0.80);
+}
+
+#[test]
+#[ignore = "slow: cargo test --release --test cardchess_strength -- --ignored --nocapture"]
+fn mcts_beats_the_greedy_player() {
+    let share = duplicate_match(mcts, greedy, pairs());
+    println!("mcts 300 iterations vs greedy: {:.1}%", share * 100.0);
+    assert!(share >= 0.80);
+}
+
+fn timed_expectimax(_: u64) -> Box<dyn Player<CardChess>> {
+    Box::new(ExpectimaxPlayer::new(
+        "expectimax",
+        CardChessEval,
+        Pruning::Star2,
+        18,
+        Limits::movetime(movetime()),
+    ))
+}
+
+fn timed_mcts(seed: u64) -> Box<dyn Player<CardChess>> {
+    Box::new(MctsPlayer::new(
+        "mcts",
+        CardChessEval,
+        MctsConfig {
+            iterations: u64::MAX,
+            movetime: Some(movetime()),
+            seed,
+            ..MctsConfig::default()
+        },
+    ))
+}
+
+#[test]
+#[ignore = "slow: cargo test --release --test cardchess_strength -- --ignored --nocapture"]
+fn expectimax_against_mcts_at_equal_time() {
+    let shares = pair_shares(timed_expectimax, timed_mcts, pairs());
+    let n = shares.len() as f64;
+    let mean = shares.iter().sum::<f64>() / n;
+    let variance = shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let margin = 1.96 * (variance / n).sqrt();
+    println!(
+        "expectimax vs mcts at {:?} a move, {} pairs: {:.1}%, Elo {:+.0} (95% CI {:+.0} .. {:+.0})",
+        movetime(),
+        shares.len(),
+        mean * 100.0,
+        elo(mean),
+        elo(mean - margin),
+        elo(mean + margin)
+    );
+    assert!((0.0..=1.0).contains(&mean));
+}

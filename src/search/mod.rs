@@ -1,4 +1,6 @@
-//! Searchers over the game contract. Alpha-beta (iterative deepening, PVS,
+//! Searchers over the game contract. For hidden-information games,
+//! determinized search ([`pimc`]) and information-set MCTS ([`ismcts`]) over
+//! a multi-seat UCT ([`mcts`]) see only a seat's observation. Alpha-beta (iterative deepening, PVS,
 //! a shared lock-free transposition table, quiescence, aspiration windows,
 //! optional late-move reductions, Lazy SMP, multi-PV) serves the two-player
 //! perfect-information games; a game plugs in through an [`Evaluator`].
@@ -26,8 +28,11 @@ pub mod config;
 pub mod control;
 pub mod evaluator;
 pub mod info;
+pub mod ismcts;
 pub mod limits;
+pub mod mcts;
 pub mod ordering;
+pub mod pimc;
 pub mod score;
 pub mod searcher;
 pub mod smp;

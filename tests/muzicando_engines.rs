@@ -38,6 +38,13 @@ fn seat_of(kind: &str, seed: u64, config: MctsConfig) -> TableSeat<Muzicando> {
     match kind {
         "random" => TableSeat::Fair(Box::new(RandomObserver::new(seed))),
         "heuristic" => TableSeat::Fair(Box::new(HeuristicPlayer::new())),
+        k if k.starts_with("heuristic:") => {
+            let mut it = k[10..].split('/').filter_map(|x| x.parse().ok());
+            TableSeat::Fair(Box::new(HeuristicPlayer {
+                min_margin: it.next().unwrap_or(1.0),
+                level_step: it.next().unwrap_or(1.5),
+            }))
+        }
         "pimc" => TableSeat::Fair(Box::new(PimcPlayer::new(config, seed))),
         "ismcts" => TableSeat::Fair(Box::new(IsmctsPlayer::new(config, seed))),
         _ => TableSeat::Cheating(Box::new(CheatingMcts::new(config, seed))),

@@ -4,8 +4,12 @@
 //! - Bidding: each game type gets a hand-strength estimate (how easily each
 //!   card will find a place in that layout, openers and symbols counted
 //!   extra) compared with an average hand of the same size; the best type is
-//!   bid at the lowest level above the auction's high bid, if the margin
-//!   allows that level. It never overcalls its partner. A forced contract
+//!   bid at the highest level its margin justifies, if that beats the
+//!   auction's high bid (else the next type). The declarer leads, which is
+//!   worth a lot, so the default thresholds are bold: measured in duplicate
+//!   deals, jumping to the justified level beat bidding the lowest level
+//!   above the high bid, and timid thresholds lost. It never overcalls its
+//!   partner. A forced contract
 //!   names the best type at level 1; the individual game's choice is the
 //!   best type.
 //! - Play: a card that empties the hand first; otherwise notes that leave
@@ -25,14 +29,28 @@ use crate::engine::observer::ObservingPlayer;
 use crate::engine::player::PlayerError;
 
 /// The rule-based player.
-#[derive(Clone, Debug, Default)]
-pub struct HeuristicPlayer;
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeuristicPlayer {
+    /// The strength margin needed to bid at level 1.
+    pub min_margin: f64,
+    /// The further margin needed per level above 1.
+    pub level_step: f64,
+}
+
+impl Default for HeuristicPlayer {
+    fn default() -> Self {
+        HeuristicPlayer {
+            min_margin: -2.0,
+            level_step: 0.75,
+        }
+    }
+}
 
 impl HeuristicPlayer {
-    /// The rule-based player (deterministic, no settings).
+    /// The rule-based player with its default bidding thresholds.
     #[must_use]
     pub fn new() -> Self {
-        HeuristicPlayer
+        HeuristicPlayer::default()
     }
 }
 
@@ -62,17 +80,6 @@ pub fn strength_margin(hand: u64, game_type: GameType) -> f64 {
     ease(hand) - average
 }
 
-/// The highest level a strength margin justifies (0: do not bid).
-fn level_for(margin: f64) -> u8 {
-    match margin {
-        m if m >= 5.5 => 4,
-        m if m >= 4.0 => 3,
-        m if m >= 2.5 => 2,
-        m if m >= 1.0 => 1,
-        _ => 0,
-    }
-}
-
 /// Game types best first for this hand.
 fn types_by_strength(hand: u64) -> [(GameType, f64); 4] {
     let mut types = GameType::ALL.map(|t| (t, strength_margin(hand, t)));
@@ -81,7 +88,15 @@ fn types_by_strength(hand: u64) -> [(GameType, f64); 4] {
 }
 
 impl HeuristicPlayer {
-    fn bid(observation: &Observation, view: &PublicView, legal: &[Action]) -> Action {
+    /// The highest level a strength margin justifies (0: do not bid).
+    fn level_for(&self, margin: f64) -> u8 {
+        if margin < self.min_margin {
+            return 0;
+        }
+        (1.0 + ((margin - self.min_margin) / self.level_step).floor()).min(4.0) as u8
+    }
+
+    fn bid(&self, observation: &Observation, view: &PublicView, legal: &[Action]) -> Action {
         let types = types_by_strength(observation.hand);
         let forced = !legal.contains(&Action::Pass);
         if forced {
@@ -96,8 +111,8 @@ impl HeuristicPlayer {
             return Action::Pass;
         }
         for (game_type, margin) in types {
-            let max_level = level_for(margin);
-            for level in 1..=max_level {
+            let max_level = self.level_for(margin);
+            for level in (1..=max_level).rev() {
                 if let Some(bid) = Bid::new(level, game_type) {
                     if legal.contains(&Action::Bid(bid)) {
                         return Action::Bid(bid);
@@ -136,7 +151,7 @@ impl HeuristicPlayer {
         let own_follow = f64::from((after & hand).count_ones());
         let enabled_for_others = f64::from((after & !before & observation.unseen()).count_ones());
         let Some(symbol) = card.symbol_kind() else {
-            return 2.0 + 3.0 * own_follow - 0.5 * enabled_for_others;
+            return 2.0 + 3.0 * own_follow - 1.5 * enabled_for_others;
         };
         let me = observation.seat;
         let seats = observation.options.seats();
@@ -186,8 +201,8 @@ impl ObservingPlayer<Muzicando> for HeuristicPlayer {
         let view = observation.public_view();
         Ok(match first {
             Action::Choose(_) => Action::Choose(types_by_strength(observation.hand)[0].0),
-            Action::Bid(_) => Self::bid(observation, &view, legal),
-            Action::Pass if view.contract.is_none() => Self::bid(observation, &view, legal),
+            Action::Bid(_) => self.bid(observation, &view, legal),
+            Action::Pass if view.contract.is_none() => self.bid(observation, &view, legal),
             _ => Self::play(observation, &view, legal),
         })
     }

@@ -4,6 +4,7 @@
 mod auction;
 mod deal;
 mod endings;
+mod heuristic;
 mod individual;
 mod layouts;
 mod notation;

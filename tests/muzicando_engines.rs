@@ -10,7 +10,8 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use tauler::engine::{
-    play_hidden, CheatingMcts, ObservingPlayer, PlayerError, RandomObserver, TableSeat,
+    play_hidden, play_hidden_to_end, CheatingMcts, ObservingPlayer, PlayerError, RandomObserver,
+    TableSeat,
 };
 use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
 use tauler::games::muzicando::heuristic::HeuristicPlayer;
@@ -184,10 +185,14 @@ fn mean_ci(xs: &[f64]) -> (f64, f64) {
     (mean, 1.96 * (var / n).sqrt())
 }
 
+/// Contract statistics per declaring player type and contract type: hands,
+/// contracts made, summed declaring-team score.
+type ContractStats = std::collections::BTreeMap<(String, char), (u32, u32, f64)>;
+
 /// Plays `deals` deals twice with the teams' seats swapped and returns, per
 /// deal, the mean hand-score difference of `kind`'s team over the
-/// rule-based team.
-fn duplicate(kind: &str, deals: u64, config: MctsConfig) -> Vec<f64> {
+/// rule-based team, recording every contract in `stats`.
+fn duplicate(kind: &str, deals: u64, config: MctsConfig, stats: &mut ContractStats) -> Vec<f64> {
     (0..deals)
         .map(|d| {
             let opts = options(&[&format!("dealer={}", d % 4)]);
@@ -203,9 +208,26 @@ fn duplicate(kind: &str, deals: u64, config: MctsConfig) -> Vec<f64> {
                         }
                     })
                     .collect();
-                let r = play(start.clone(), &mut seats, d);
+                let mut chance = Xoshiro256PlusPlus::seed_from_u64(d);
+                let end = play_hidden_to_end(start.clone(), &mut seats, &mut chance)
+                    .unwrap_or_else(|e| panic!("refereed hand failed: {e}"));
+                let r = end.returns().expect("a finished hand");
                 let e = engine_team as usize;
                 diff += r[e] - r[1 - e];
+                if let Some(contract) = end.contract() {
+                    let team = usize::from(contract.declarer % 2);
+                    let who = if team == e { kind } else { "heuristic" };
+                    let entry = stats
+                        .entry((who.to_string(), contract.game_type.letter()))
+                        .or_default();
+                    entry.0 += 1;
+                    entry.1 += u32::from(
+                        end.ranking()
+                            .first()
+                            .is_some_and(|&s| usize::from(s % 2) == team),
+                    );
+                    entry.2 += r[team];
+                }
             }
             diff / 2.0
         })
@@ -232,11 +254,19 @@ fn duplicate_deals_against_the_rule_based_player() {
     };
     for kind in kinds.split(',') {
         let t = std::time::Instant::now();
-        let diffs = duplicate(kind, deals, config);
+        let mut stats = ContractStats::new();
+        let diffs = duplicate(kind, deals, config, &mut stats);
         let (mean, half) = mean_ci(&diffs);
         println!(
             "{kind} ({iterations} playouts) vs heuristic, {deals} duplicate deals: mean hand-score difference {mean:+.3} ± {half:.3} (95% CI) [{:.1}s]",
             t.elapsed().as_secs_f64()
         );
+        for ((who, letter), (hands, made, score)) in &stats {
+            println!(
+                "  declarer {who}, type {letter}: {hands} hands, made {:.1}%, mean declaring-team score {:+.2}",
+                100.0 * f64::from(*made) / f64::from(*hands),
+                score / f64::from(*hands)
+            );
+        }
     }
 }

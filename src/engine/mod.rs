@@ -18,7 +18,7 @@ pub use alphabeta_player::AlphaBetaPlayer;
 pub use build::{build_player, build_standard_player};
 pub use cheating::CheatingMcts;
 pub use human::HumanPlayer;
-pub use observer::{play_hidden, ObservingPlayer, RefereeError, TableSeat};
+pub use observer::{play_hidden, play_hidden_to_end, ObservingPlayer, RefereeError, TableSeat};
 pub use player::{Player, PlayerError};
 pub use profile::{EngineProfile, LimitSpec, ProfileError, SearcherKind};
 pub use random::RandomPlayer;

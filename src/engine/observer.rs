@@ -101,10 +101,20 @@ pub enum RefereeError {
 /// seat to move is asked through its [`TableSeat`], every answer is checked
 /// against the legal actions. Returns the final returns.
 pub fn play_hidden<G: HiddenInfo>(
-    mut state: G,
+    state: G,
     seats: &mut [TableSeat<G>],
     chance: &mut dyn RngCore,
 ) -> Result<Returns, RefereeError> {
+    play_hidden_to_end(state, seats, chance).map(|end| end.returns().unwrap_or_default())
+}
+
+/// As [`play_hidden`], returning the terminal state (for statistics such
+/// as the contract and the ranking).
+pub fn play_hidden_to_end<G: HiddenInfo>(
+    mut state: G,
+    seats: &mut [TableSeat<G>],
+    chance: &mut dyn RngCore,
+) -> Result<G, RefereeError> {
     if seats.len() < state.seats() {
         return Err(RefereeError::Seats {
             needed: state.seats(),
@@ -115,9 +125,7 @@ pub fn play_hidden<G: HiddenInfo>(
     let mut outcomes = Vec::new();
     loop {
         match state.turn() {
-            Turn::Terminal => {
-                return Ok(state.returns().unwrap_or_default());
-            }
+            Turn::Terminal => return Ok(state),
             Turn::Chance => {
                 state.chance_outcomes(&mut outcomes);
                 let action = draw_outcome(&outcomes, chance);

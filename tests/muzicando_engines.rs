@@ -81,12 +81,17 @@ fn every_player_type_plays_legal_team_hands() {
 #[test]
 fn the_individual_game_is_playable_by_every_player_type_at_2_to_8() {
     for players in 2..=8u8 {
-        let start = Muzicando::new(&options(&[&format!("players={players}")]));
-        let mut seats: Vec<_> = (0..u64::from(players))
-            .map(|s| seat_of(KINDS[s as usize % KINDS.len()], s, small()))
-            .collect();
-        let returns = play(start, &mut seats, u64::from(players));
-        assert_eq!(returns.len(), usize::from(players));
+        for (k, kind) in KINDS.iter().enumerate() {
+            let start = Muzicando::new(&options(&[&format!("players={players}")]));
+            let mut seats: Vec<_> = (0..u64::from(players))
+                .map(|s| {
+                    let other = KINDS[(s as usize + k) % KINDS.len()];
+                    seat_of(if s == 0 { kind } else { other }, s, small())
+                })
+                .collect();
+            let returns = play(start, &mut seats, u64::from(players) * 10 + k as u64);
+            assert_eq!(returns.len(), usize::from(players), "{kind}");
+        }
     }
 }
 

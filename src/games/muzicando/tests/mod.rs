@@ -9,6 +9,7 @@ mod individual;
 mod layouts;
 mod notation;
 mod perft;
+mod public_view;
 mod sampling;
 mod scoring;
 mod symbols;

@@ -1,20 +1,27 @@
 //! Players: anything that chooses an action for its seat. Humans at the
 //! terminal, the alpha-beta, expectimax and MCTS engines, a greedy and a
-//! random mover share one trait, and
-//! engines are named by profiles in `engines/*.toml`.
+//! random mover share one trait, and engines are named by profiles in
+//! `engines/*.toml`. Hidden-information games use the observing contract in
+//! [`observer`] instead, which hands an engine only its seat's observation.
 
 pub mod alphabeta_player;
 pub mod build;
 pub mod chance_players;
+pub mod cheating;
 pub mod human;
+pub mod observer;
 pub mod player;
 pub mod profile;
 pub mod random;
+pub mod random_observer;
 
 pub use alphabeta_player::AlphaBetaPlayer;
 pub use build::{build_player, build_standard_player};
 pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
+pub use cheating::CheatingMcts;
 pub use human::HumanPlayer;
+pub use observer::{play_hidden, play_hidden_to_end, ObservingPlayer, RefereeError, TableSeat};
 pub use player::{Player, PlayerError};
 pub use profile::{ChanceParams, EngineProfile, LimitSpec, ProfileError, SearcherKind};
 pub use random::RandomPlayer;
+pub use random_observer::RandomObserver;

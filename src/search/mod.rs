@@ -1,4 +1,6 @@
-//! Searchers over the game contract. Alpha-beta (iterative deepening, PVS,
+//! Searchers over the game contract. For hidden-information games,
+//! determinized search ([`pimc`]) and information-set MCTS ([`ismcts`]) over
+//! a multi-seat UCT ([`world_mcts`]) see only a seat's observation. Alpha-beta (iterative deepening, PVS,
 //! a shared lock-free transposition table, quiescence, aspiration windows,
 //! optional late-move reductions, Lazy SMP, multi-PV) serves the two-player
 //! perfect-information games; a game plugs in through an [`Evaluator`].
@@ -30,14 +32,17 @@ pub mod control;
 pub mod evaluator;
 pub mod expectimax;
 pub mod info;
+pub mod ismcts;
 pub mod limits;
 pub mod mcts;
 pub mod ordering;
+pub mod pimc;
 pub mod score;
 pub mod searcher;
 pub mod smp;
 pub mod timeman;
 pub mod tt;
+pub mod world_mcts;
 
 pub use analysis::{analyse, AnalysisError};
 pub use config::SearchConfig;

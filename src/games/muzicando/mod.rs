@@ -11,17 +11,20 @@
 //! placements per type), `symbols` (skip effects), `deal` (chance), `play`
 //! (turns, passes, endings), `individual` (seating, stock), `scoring`,
 //! `zobrist` (hashing), `observation` (what a seat sees, sampling worlds),
-//! `notation` (text).
+//! `notation` (text), `public_view` (the public part of an observation),
+//! `heuristic` (the rule-based player).
 
 pub mod auction;
 pub mod cards;
 mod deal;
+pub mod heuristic;
 pub mod individual;
 pub mod layouts;
 pub mod notation;
 pub mod observation;
 pub mod options;
 mod play;
+pub mod public_view;
 pub mod scoring;
 mod symbols;
 mod zobrist;

@@ -4,10 +4,12 @@
 mod auction;
 mod deal;
 mod endings;
+mod heuristic;
 mod individual;
 mod layouts;
 mod notation;
 mod perft;
+mod public_view;
 mod sampling;
 mod scoring;
 mod symbols;

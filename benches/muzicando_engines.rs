@@ -1,0 +1,51 @@
+//! Playouts per second of the hidden-information searchers on a Muzicando
+//! team hand (start of play, 4M contract), with 1 and 2 rayon threads.
+//! Throughput is in playouts: criterion prints playouts/s.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use tauler::game::{Game, HiddenInfo, Turn};
+use tauler::games::muzicando::{Action, Bid, GameType, Muzicando, Options};
+use tauler::search::ismcts::ismcts_search;
+use tauler::search::pimc::pimc_search;
+use tauler::search::world_mcts::MctsConfig;
+
+const PLAYOUTS: u32 = 512;
+
+fn position() -> Muzicando {
+    let mut state = Muzicando::seeded_deal(&Options::default(), 7);
+    let bid = Bid::new(4, GameType::Muzicando).expect("4M");
+    state.apply(Action::Bid(bid));
+    state
+}
+
+fn benches(c: &mut Criterion) {
+    let state = position();
+    let Turn::Player(seat) = state.turn() else {
+        return;
+    };
+    let observation = state.observation(seat);
+    let config = MctsConfig {
+        iterations: PLAYOUTS,
+        exploration: 6.0,
+        parallel: 4,
+    };
+    let mut group = c.benchmark_group("muzicando_engines");
+    group.throughput(Throughput::Elements(u64::from(PLAYOUTS)));
+    group.sample_size(10);
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        group.bench_function(format!("ismcts/{threads}-threads"), |b| {
+            b.iter(|| pool.install(|| ismcts_search::<Muzicando>(&observation, &config, 1)));
+        });
+        group.bench_function(format!("pimc/{threads}-threads"), |b| {
+            b.iter(|| pool.install(|| pimc_search::<Muzicando>(&observation, &config, 1)));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(muzicando, benches);
+criterion_main!(muzicando);

@@ -1,0 +1,209 @@
+//! The rule-based Muzicando player: the baseline a human would recognize.
+//! It sees only its seat's [`Observation`].
+//!
+//! - Bidding: each game type gets a hand-strength estimate (how easily each
+//!   card will find a place in that layout, openers and symbols counted
+//!   extra) compared with an average hand of the same size; the best type is
+//!   bid at the highest level its margin justifies, if that beats the
+//!   auction's high bid (else the next type). The declarer leads, which is
+//!   worth a lot, so the default thresholds are bold: measured in duplicate
+//!   deals, jumping to the justified level beat bidding the lowest level
+//!   above the high bid, and timid thresholds lost. It never overcalls its
+//!   partner. A forced contract
+//!   names the best type at level 1; the individual game's choice is the
+//!   best type.
+//! - Play: a card that empties the hand first; otherwise notes that leave
+//!   the most of its own notes placeable (keeping its options open) and
+//!   enable the fewest unseen cards for the others; symbols when their skips
+//!   hit opponents (a pause when it has notes to follow), never when they
+//!   would only block its partner; a pause as last card hands the turn to
+//!   the partner. A pass only when it is the only legal action or every
+//!   symbol would hurt its own side.
+
+use super::cards::{cards_of, Card, ALL_CARDS};
+use super::layouts::GameType;
+use super::observation::Observation;
+use super::public_view::PublicView;
+use super::{Action, Bid, Muzicando};
+use crate::engine::observer::ObservingPlayer;
+use crate::engine::player::PlayerError;
+
+/// The rule-based player.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeuristicPlayer {
+    /// The strength margin needed to bid at level 1.
+    pub min_margin: f64,
+    /// The further margin needed per level above 1.
+    pub level_step: f64,
+}
+
+impl Default for HeuristicPlayer {
+    fn default() -> Self {
+        HeuristicPlayer {
+            min_margin: -2.0,
+            level_step: 0.75,
+        }
+    }
+}
+
+impl HeuristicPlayer {
+    /// The rule-based player with its default bidding thresholds.
+    #[must_use]
+    pub fn new() -> Self {
+        HeuristicPlayer::default()
+    }
+}
+
+/// How easily one card finds a place in a layout of `game_type`, openers
+/// and symbols included.
+fn card_ease(card: Card, game_type: GameType) -> f64 {
+    let Some(step) = card.step() else {
+        return match game_type {
+            GameType::Muzicando | GameType::Parada => 0.8,
+            GameType::Glissando | GameType::Sarabanda => 0.4,
+        };
+    };
+    let distance = f64::from(step.abs_diff(card.colour()));
+    match game_type {
+        GameType::Muzicando => 1.0 - f64::from(step) / 7.0 + if step == 0 { 1.0 } else { 0.0 },
+        GameType::Parada => 1.0 - distance / 7.0 + if card.is_circled() { 1.0 } else { 0.0 },
+        GameType::Glissando => 0.6 + if card.is_circled() { 0.7 } else { 0.0 },
+        GameType::Sarabanda => 0.75 + if step == 0 { 0.5 } else { 0.0 },
+    }
+}
+
+/// A hand's strength for a type above that of an average hand of its size.
+#[must_use]
+pub fn strength_margin(hand: u64, game_type: GameType) -> f64 {
+    let ease = |mask: u64| cards_of(mask).map(|c| card_ease(c, game_type)).sum::<f64>();
+    let average = ease(ALL_CARDS) * f64::from(hand.count_ones()) / 56.0;
+    ease(hand) - average
+}
+
+/// Game types best first for this hand.
+fn types_by_strength(hand: u64) -> [(GameType, f64); 4] {
+    let mut types = GameType::ALL.map(|t| (t, strength_margin(hand, t)));
+    types.sort_by(|a, b| b.1.total_cmp(&a.1));
+    types
+}
+
+impl HeuristicPlayer {
+    /// The highest level a strength margin justifies (0: do not bid).
+    fn level_for(&self, margin: f64) -> u8 {
+        if margin < self.min_margin {
+            return 0;
+        }
+        (1.0 + ((margin - self.min_margin) / self.level_step).floor()).min(4.0) as u8
+    }
+
+    fn bid(&self, observation: &Observation, view: &PublicView, legal: &[Action]) -> Action {
+        let types = types_by_strength(observation.hand);
+        let forced = !legal.contains(&Action::Pass);
+        if forced {
+            return Bid::new(1, types[0].0).map_or(legal[0], Action::Bid);
+        }
+        let partner = (observation.seat + 2) % 4;
+        if view
+            .auction
+            .high
+            .is_some_and(|(_, bidder)| bidder == partner)
+        {
+            return Action::Pass;
+        }
+        for (game_type, margin) in types {
+            let max_level = self.level_for(margin);
+            for level in (1..=max_level).rev() {
+                if let Some(bid) = Bid::new(level, game_type) {
+                    if legal.contains(&Action::Bid(bid)) {
+                        return Action::Bid(bid);
+                    }
+                }
+            }
+        }
+        Action::Pass
+    }
+
+    fn play(observation: &Observation, view: &PublicView, legal: &[Action]) -> Action {
+        let mut best = legal[0];
+        let mut best_score = f64::NEG_INFINITY;
+        for &action in legal {
+            let score = Self::play_score(observation, view, action);
+            if score > best_score {
+                best_score = score;
+                best = action;
+            }
+        }
+        best
+    }
+
+    fn play_score(observation: &Observation, view: &PublicView, action: Action) -> f64 {
+        let Action::Place(card, cell) = action else {
+            return 0.0;
+        };
+        let hand = observation.hand & !card.bit();
+        if hand == 0 {
+            return 1000.0;
+        }
+        let before = view.table.playable_notes();
+        let mut table = view.table.clone();
+        table.place(card, cell);
+        let after = table.playable_notes();
+        let own_follow = f64::from((after & hand).count_ones());
+        let enabled_for_others = f64::from((after & !before & observation.unseen()).count_ones());
+        let Some(symbol) = card.symbol_kind() else {
+            return 2.0 + 3.0 * own_follow - 1.5 * enabled_for_others;
+        };
+        let me = observation.seat;
+        let seats = observation.options.seats();
+        let others = view.active & !(1 << me);
+        let next = (1..seats)
+            .map(|k| (me + k) % seats)
+            .find(|&s| others & (1 << s) != 0);
+        let prev = (1..seats)
+            .map(|k| (me + seats - k) % seats)
+            .find(|&s| others & (1 << s) != 0);
+        let team = observation.options.individual.is_none();
+        let is_partner = |s: u8| team && s == (me + 2) % 4;
+        let targets: Vec<u8> = match symbol {
+            super::cards::Symbol::Sharp => next.into_iter().collect(),
+            super::cards::Symbol::Natural => {
+                let mut t: Vec<u8> = next.into_iter().chain(prev).collect();
+                t.dedup();
+                t
+            }
+            super::cards::Symbol::Flat => prev.into_iter().collect(),
+            super::cards::Symbol::Pause => {
+                return if own_follow > 0.0 { 6.0 } else { 1.0 };
+            }
+        };
+        let partners = targets.iter().filter(|&&s| is_partner(s)).count() as f64;
+        let opponents = targets.len() as f64 - partners;
+        1.0 + 4.0 * opponents - 6.0 * partners
+    }
+}
+
+impl ObservingPlayer<Muzicando> for HeuristicPlayer {
+    fn name(&self) -> &str {
+        "heuristic"
+    }
+
+    fn choose(
+        &mut self,
+        observation: &Observation,
+        legal: &[Action],
+    ) -> Result<Action, PlayerError> {
+        let Some(&first) = legal.first() else {
+            return Err(PlayerError::NotAPlayersTurn);
+        };
+        if legal.len() == 1 {
+            return Ok(first);
+        }
+        let view = observation.public_view();
+        Ok(match first {
+            Action::Choose(_) => Action::Choose(types_by_strength(observation.hand)[0].0),
+            Action::Bid(_) => self.bid(observation, &view, legal),
+            Action::Pass if view.contract.is_none() => self.bid(observation, &view, legal),
+            _ => Self::play(observation, &view, legal),
+        })
+    }
+}

@@ -1,0 +1,87 @@
+//! Perfect-information Monte Carlo (determinized search): sample worlds
+//! consistent with the seat's observation ([`HiddenInfo::sample_world`]),
+//! search each with perfect-information UCT, and vote: the root action with
+//! the most playouts over all worlds is played. The worlds are searched in
+//! parallel on rayon. Only the observation is ever read.
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+
+use crate::engine::observer::ObservingPlayer;
+use crate::engine::player::PlayerError;
+use crate::game::HiddenInfo;
+
+use super::world_mcts::{merge_stats, most_visited, ActionStats, MctsConfig, Tree};
+
+/// Searches `config.parallel` sampled worlds, `config.iterations /
+/// config.parallel` playouts each, and returns the merged root statistics
+/// (visits and the observer's summed returns per action).
+#[must_use]
+pub fn pimc_search<G: HiddenInfo>(
+    observation: &G::Observation,
+    config: &MctsConfig,
+    seed: u64,
+) -> Vec<ActionStats<G::Action>> {
+    let worlds = config.parallel.max(1);
+    let per_world = (config.iterations / worlds as u32).max(1);
+    let results: Vec<_> = (0..worlds)
+        .into_par_iter()
+        .map(|i| {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(
+                seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            );
+            let world = G::sample_world(observation, &mut rng);
+            let mut tree = Tree::new(world, config.exploration);
+            tree.run(per_world, &mut rng);
+            tree.root_stats()
+        })
+        .collect();
+    let mut merged = Vec::new();
+    for r in &results {
+        merge_stats(&mut merged, r);
+    }
+    merged
+}
+
+/// The PIMC player.
+#[derive(Clone, Debug)]
+pub struct PimcPlayer {
+    config: MctsConfig,
+    seed: u64,
+    name: String,
+}
+
+impl PimcPlayer {
+    /// A PIMC player: `config.parallel` worlds per decision.
+    #[must_use]
+    pub fn new(config: MctsConfig, seed: u64) -> Self {
+        PimcPlayer {
+            config,
+            seed,
+            name: format!("pimc-{}", config.iterations),
+        }
+    }
+}
+
+impl<G: HiddenInfo> ObservingPlayer<G> for PimcPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(
+        &mut self,
+        observation: &G::Observation,
+        legal: &[G::Action],
+    ) -> Result<G::Action, PlayerError> {
+        match legal {
+            [] => return Err(PlayerError::NotAPlayersTurn),
+            [only] => return Ok(*only),
+            _ => {}
+        }
+        self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
+        let mut stats = pimc_search::<G>(observation, &self.config, self.seed);
+        stats.retain(|s| legal.contains(&s.action));
+        Ok(most_visited(&stats).unwrap_or(legal[0]))
+    }
+}

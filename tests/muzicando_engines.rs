@@ -1,0 +1,277 @@
+//! Muzicando engines at a refereed table: every player type proposes only
+//! legal actions, engines receive only their seat's observation, the
+//! individual game (2–8 players) is playable by every player type, and a
+//! duplicate-deal comparison of the search engines against the rule-based
+//! player (`#[ignore]`d; run with
+//! `cargo test --release --test muzicando_engines -- --ignored --nocapture`,
+//! `MUZ_DEALS=1000` for more deals, `MUZ_ITERS` for playouts per decision).
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use tauler::engine::{
+    play_hidden, play_hidden_to_end, CheatingMcts, ObservingPlayer, PlayerError, RandomObserver,
+    TableSeat,
+};
+use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
+use tauler::games::muzicando::heuristic::HeuristicPlayer;
+use tauler::games::muzicando::{Action, Muzicando, Observation, Options};
+use tauler::search::ismcts::IsmctsPlayer;
+use tauler::search::pimc::PimcPlayer;
+use tauler::search::world_mcts::MctsConfig;
+
+fn options(pairs: &[&str]) -> Options {
+    Options::from_pairs(pairs.iter().copied()).expect("valid options")
+}
+
+fn small() -> MctsConfig {
+    MctsConfig {
+        iterations: 64,
+        exploration: 6.0,
+        parallel: 2,
+    }
+}
+
+/// Every player type, by name.
+const KINDS: [&str; 5] = ["random", "heuristic", "pimc", "ismcts", "cheating"];
+
+fn seat_of(kind: &str, seed: u64, config: MctsConfig) -> TableSeat<Muzicando> {
+    match kind {
+        "random" => TableSeat::Fair(Box::new(RandomObserver::new(seed))),
+        "heuristic" => TableSeat::Fair(Box::new(HeuristicPlayer::new())),
+        k if k.starts_with("heuristic:") => {
+            let mut it = k[10..].split('/').filter_map(|x| x.parse().ok());
+            TableSeat::Fair(Box::new(HeuristicPlayer {
+                min_margin: it.next().unwrap_or(1.0),
+                level_step: it.next().unwrap_or(1.5),
+            }))
+        }
+        "pimc" => TableSeat::Fair(Box::new(PimcPlayer::new(config, seed))),
+        "ismcts" => TableSeat::Fair(Box::new(IsmctsPlayer::new(config, seed))),
+        _ => TableSeat::Cheating(Box::new(CheatingMcts::new(config, seed))),
+    }
+}
+
+fn play(start: Muzicando, seats: &mut [TableSeat<Muzicando>], seed: u64) -> Returns {
+    let mut chance = Xoshiro256PlusPlus::seed_from_u64(seed);
+    play_hidden(start, seats, &mut chance).unwrap_or_else(|e| panic!("refereed hand failed: {e}"))
+}
+
+#[test]
+fn every_player_type_plays_legal_team_hands() {
+    for (k, kind) in KINDS.iter().enumerate() {
+        for hand in 0..2u64 {
+            let start = Muzicando::new(&options(&[&format!("dealer={hand}")]));
+            let mut seats: Vec<_> = (0..4)
+                .map(|s| {
+                    if s % 2 == 0 {
+                        seat_of(kind, hand * 10 + s, small())
+                    } else {
+                        seat_of("heuristic", 0, small())
+                    }
+                })
+                .collect();
+            let returns = play(start, &mut seats, 100 + hand + 7 * k as u64);
+            assert_eq!(returns.len(), 4, "{kind}");
+            assert_eq!(returns[0], returns[2], "{kind}: partners share their score");
+        }
+    }
+}
+
+#[test]
+fn the_individual_game_is_playable_by_every_player_type_at_2_to_8() {
+    for players in 2..=8u8 {
+        for (k, kind) in KINDS.iter().enumerate() {
+            let start = Muzicando::new(&options(&[&format!("players={players}")]));
+            let mut seats: Vec<_> = (0..u64::from(players))
+                .map(|s| {
+                    let other = KINDS[(s as usize + k) % KINDS.len()];
+                    seat_of(if s == 0 { kind } else { other }, s, small())
+                })
+                .collect();
+            let returns = play(start, &mut seats, u64::from(players) * 10 + k as u64);
+            assert_eq!(returns.len(), usize::from(players), "{kind}");
+        }
+    }
+}
+
+/// Records every observation it receives and checks that it is only its own
+/// seat's view, then defers to the rule-based player.
+struct Spy {
+    seen: Vec<Observation>,
+    inner: HeuristicPlayer,
+}
+
+impl ObservingPlayer<Muzicando> for Spy {
+    fn name(&self) -> &str {
+        "spy"
+    }
+
+    fn choose(
+        &mut self,
+        observation: &Observation,
+        legal: &[Action],
+    ) -> Result<Action, PlayerError> {
+        for &(seat, action) in &observation.events {
+            if seat != observation.seat {
+                assert!(
+                    !matches!(action, Some(Action::Deal(_) | Action::Draw(_))),
+                    "another seat's card was visible"
+                );
+            }
+        }
+        self.seen.push(observation.clone());
+        self.inner.choose(observation, legal)
+    }
+}
+
+#[test]
+fn engines_receive_only_their_seats_observation() {
+    let start = Muzicando::new(&Options::default());
+    let mut chance = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut seats: Vec<TableSeat<Muzicando>> = (0..4)
+        .map(|_| {
+            TableSeat::Fair(Box::new(Spy {
+                seen: Vec::new(),
+                inner: HeuristicPlayer::new(),
+            }) as Box<dyn ObservingPlayer<Muzicando>>)
+        })
+        .collect();
+    play_hidden(start, &mut seats, &mut chance).expect("a legal hand");
+}
+
+#[test]
+fn a_decision_depends_only_on_the_observation() {
+    // Two worlds that one seat cannot tell apart (the true one and a world
+    // sampled from its observation) get the same answer from every engine.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut state = Muzicando::seeded_deal(&Options::default(), 3);
+    let mut heuristic = HeuristicPlayer::new();
+    let mut legal = Vec::new();
+    for _ in 0..20 {
+        let seat = match state.turn() {
+            tauler::game::Turn::Player(seat) => seat,
+            _ => break,
+        };
+        let observation = state.observation(seat);
+        let other = Muzicando::sample_world(&observation, &mut rng);
+        assert_eq!(other.observation(seat), observation);
+        state.legal_actions(&mut legal);
+        let mut other_legal = Vec::new();
+        other.legal_actions(&mut other_legal);
+        assert_eq!(
+            legal, other_legal,
+            "legal actions follow from the observation"
+        );
+        for make in [
+            || Box::new(IsmctsPlayer::new(small(), 9)) as Box<dyn ObservingPlayer<Muzicando>>,
+            || Box::new(PimcPlayer::new(small(), 9)) as Box<dyn ObservingPlayer<Muzicando>>,
+        ] {
+            let a = make()
+                .choose(&state.observation(seat), &legal)
+                .expect("an action");
+            let b = make()
+                .choose(&other.observation(seat), &other_legal)
+                .expect("an action");
+            assert_eq!(a, b);
+            assert!(legal.contains(&a));
+        }
+        let action = heuristic.choose(&observation, &legal).expect("an action");
+        assert!(legal.contains(&action));
+        state.apply(action);
+    }
+}
+
+/// Mean and 95% confidence half-width.
+fn mean_ci(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, 1.96 * (var / n).sqrt())
+}
+
+/// Contract statistics per declaring player type and contract type: hands,
+/// contracts made, summed declaring-team score.
+type ContractStats = std::collections::BTreeMap<(String, char), (u32, u32, f64)>;
+
+/// Plays `deals` deals twice with the teams' seats swapped and returns, per
+/// deal, the mean hand-score difference of `kind`'s team over the
+/// rule-based team, recording every contract in `stats`.
+fn duplicate(kind: &str, deals: u64, config: MctsConfig, stats: &mut ContractStats) -> Vec<f64> {
+    (0..deals)
+        .map(|d| {
+            let opts = options(&[&format!("dealer={}", d % 4)]);
+            let start = Muzicando::seeded_deal(&opts, 1000 + d);
+            let mut diff = 0.0;
+            for engine_team in 0..2u64 {
+                let mut seats: Vec<_> = (0..4u64)
+                    .map(|s| {
+                        if s % 2 == engine_team {
+                            seat_of(kind, d * 8 + s, config)
+                        } else {
+                            seat_of("heuristic", 0, config)
+                        }
+                    })
+                    .collect();
+                let mut chance = Xoshiro256PlusPlus::seed_from_u64(d);
+                let end = play_hidden_to_end(start.clone(), &mut seats, &mut chance)
+                    .unwrap_or_else(|e| panic!("refereed hand failed: {e}"));
+                let r = end.returns().expect("a finished hand");
+                let e = engine_team as usize;
+                diff += r[e] - r[1 - e];
+                if let Some(contract) = end.contract() {
+                    let team = usize::from(contract.declarer % 2);
+                    let who = if team == e { kind } else { "heuristic" };
+                    let entry = stats
+                        .entry((who.to_string(), contract.game_type.letter()))
+                        .or_default();
+                    entry.0 += 1;
+                    entry.1 += u32::from(
+                        end.ranking()
+                            .first()
+                            .is_some_and(|&s| usize::from(s % 2) == team),
+                    );
+                    entry.2 += r[team];
+                }
+            }
+            diff / 2.0
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "slow: run in release with --ignored --nocapture"]
+fn duplicate_deals_against_the_rule_based_player() {
+    let deals = std::env::var("MUZ_DEALS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(50);
+    let iterations = std::env::var("MUZ_ITERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let kinds =
+        std::env::var("MUZ_KINDS").unwrap_or_else(|_| "random,pimc,ismcts,cheating".to_string());
+    let config = MctsConfig {
+        iterations,
+        exploration: 6.0,
+        parallel: 4,
+    };
+    for kind in kinds.split(',') {
+        let t = std::time::Instant::now();
+        let mut stats = ContractStats::new();
+        let diffs = duplicate(kind, deals, config, &mut stats);
+        let (mean, half) = mean_ci(&diffs);
+        println!(
+            "{kind} ({iterations} playouts) vs heuristic, {deals} duplicate deals: mean hand-score difference {mean:+.3} ± {half:.3} (95% CI) [{:.1}s]",
+            t.elapsed().as_secs_f64()
+        );
+        for ((who, letter), (hands, made, score)) in &stats {
+            println!(
+                "  declarer {who}, type {letter}: {hands} hands, made {:.1}%, mean declaring-team score {:+.2}",
+                100.0 * f64::from(*made) / f64::from(*hands),
+                score / f64::from(*hands)
+            );
+        }
+    }
+}

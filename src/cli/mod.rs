@@ -119,7 +119,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Play { game, args } => match game {
             GameId::Cescacs => play::run::<Cescacs>(&args),
             GameId::Camelot => play::run::<Camelot>(&args),
-            other => bail!("no alpha-beta engine for {other} yet"),
+            GameId::Cardchess => play::run_cardchess(&args),
+            GameId::Muzicando => bail!("muzicando cannot be played at the terminal yet"),
         },
         Command::Bench { game } => bench::run(game),
         Command::Tournament {
@@ -154,6 +155,7 @@ fn embedded_profile(name: &str) -> Option<&'static str> {
     match name {
         "cescacs-default" => Some(include_str!("../../engines/cescacs-default.toml")),
         "camelot-default" => Some(include_str!("../../engines/camelot-default.toml")),
+        "cardchess-expectimax" => Some(include_str!("../../engines/cardchess-expectimax.toml")),
         _ => None,
     }
 }

@@ -10,9 +10,12 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::PositionArgs;
-use crate::engine::{build_standard_player, EngineProfile, ProfileError};
+use crate::engine::observer::draw_outcome;
+use crate::engine::{build_player, build_standard_player, EngineProfile, Player, ProfileError};
 use crate::game::{Game, GameOptions, Notation, Seat, TextBoard, Turn};
 use crate::search::{format_pv, AlphaBeta, AlphaBetaGame, Limits};
 
@@ -122,7 +125,8 @@ fn load_profile(name: &str) -> Result<EngineProfile> {
     }
 }
 
-/// Plays a game between the person at the terminal and an engine.
+/// Plays a game of an alpha-beta game against its engine; `hint` asks the
+/// game's standard searcher for 2 s.
 pub fn run<G: AlphaBetaGame + TextBoard>(args: &PlayArgs) -> Result<()> {
     let name = args
         .engine
@@ -130,7 +134,50 @@ pub fn run<G: AlphaBetaGame + TextBoard>(args: &PlayArgs) -> Result<()> {
         .unwrap_or_else(|| format!("{}-default", G::NAME));
     let profile = load_profile(&name)?;
     profile.expect_game(G::NAME)?;
-    let mut engine = build_standard_player::<G>(&profile, args.seed)?;
+    let engine = build_standard_player::<G>(&profile, args.seed)?;
+    let hint = |state: &G| -> Result<String> {
+        let mut searcher =
+            AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), G::search_config());
+        let result = searcher.search(state, &Limits::movetime(Duration::from_secs(2)))?;
+        Ok(format!(
+            "{} (score {}, line {})",
+            state.format_action(result.best),
+            result.score(),
+            format_pv(state, result.pv())
+        ))
+    };
+    session(args, &name, &profile.description, engine, hint)
+}
+
+/// Plays card chess against an expectimax, MCTS or greedy profile (default
+/// `cardchess-expectimax`); cards are drawn at random from `--seed`, and
+/// `hint` asks the same profile.
+pub fn run_cardchess(args: &PlayArgs) -> Result<()> {
+    use crate::games::cardchess::{CardChess, CardChessEval};
+    let name = args
+        .engine
+        .clone()
+        .unwrap_or_else(|| "cardchess-expectimax".to_string());
+    let profile = load_profile(&name)?;
+    profile.expect_game(CardChess::NAME)?;
+    let engine = build_player::<CardChess, _>(&profile, CardChessEval, args.seed)?;
+    let hint = |state: &CardChess| -> Result<String> {
+        let mut adviser = build_player::<CardChess, _>(&profile, CardChessEval, args.seed)?;
+        Ok(state.format_action(adviser.choose(state)?))
+    };
+    session(args, &name, &profile.description, engine, hint)
+}
+
+/// The game loop shared by every game: draws the board, lets the engine and
+/// chance move, and reads the person's moves and commands.
+fn session<G: Notation + TextBoard>(
+    args: &PlayArgs,
+    name: &str,
+    description: &str,
+    mut engine: Box<dyn Player<G>>,
+    mut hint: impl FnMut(&G) -> Result<String>,
+) -> Result<()> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
     let human: Seat = match args.side {
         Side::White => 0,
         Side::Black => 1,
@@ -141,8 +188,8 @@ pub fn run<G: AlphaBetaGame + TextBoard>(args: &PlayArgs) -> Result<()> {
         moves: Vec::new(),
     };
     println!(
-        "You play {:?} against `{name}` ({}). Type `help` for commands.",
-        args.side, profile.description
+        "You play {:?} against `{name}` ({description}). Type `help` for commands.",
+        args.side
     );
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
@@ -160,7 +207,14 @@ pub fn run<G: AlphaBetaGame + TextBoard>(args: &PlayArgs) -> Result<()> {
                 println!("Game over: you score {mine}, the engine {}.", 1.0 - mine);
                 return Ok(());
             }
-            Turn::Chance => bail!("this game has chance moves; play it with its own engines"),
+            Turn::Chance => {
+                let mut outcomes = Vec::new();
+                state.chance_outcomes(&mut outcomes);
+                let outcome = draw_outcome(&outcomes, &mut rng);
+                println!("Chance: {}", state.format_action(outcome));
+                record.moves.push(outcome);
+                continue;
+            }
             Turn::Player(seat) if seat != human => {
                 let mv = engine.choose(&state)?;
                 println!("Engine plays {}", state.format_action(mv));
@@ -207,17 +261,7 @@ pub fn run<G: AlphaBetaGame + TextBoard>(args: &PlayArgs) -> Result<()> {
                     println!("nothing of yours to undo");
                 }
             }
-            "hint" => {
-                let mut searcher =
-                    AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), G::search_config());
-                let result = searcher.search(&state, &Limits::movetime(Duration::from_secs(2)))?;
-                println!(
-                    "hint: {} (score {}, line {})",
-                    state.format_action(result.best),
-                    result.score(),
-                    format_pv(&state, result.pv())
-                );
-            }
+            "hint" => println!("hint: {}", hint(&state)?),
             "save" if !argument.is_empty() => {
                 record.save(Path::new(argument))?;
                 println!("saved to {argument}");

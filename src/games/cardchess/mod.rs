@@ -9,6 +9,7 @@
 pub mod action;
 pub mod chess;
 pub mod deck;
+mod display;
 pub mod eval;
 pub mod notation;
 pub mod options;

@@ -16,7 +16,9 @@ use crate::engine::observer::{draw_outcome, ObservingPlayer};
 use crate::engine::player::PlayerError;
 use crate::game::{HiddenInfo, Turn, MAX_SEATS};
 
-use super::world_mcts::{merge_stats, most_visited, random_playout, ActionStats, MctsConfig};
+use super::world_mcts::{
+    choose_most_visited, merge_stats, random_playout, ActionStats, MctsConfig,
+};
 
 struct Node<A> {
     visits: u32,
@@ -207,14 +209,9 @@ impl<G: HiddenInfo> ObservingPlayer<G> for IsmctsPlayer {
         observation: &G::Observation,
         legal: &[G::Action],
     ) -> Result<G::Action, PlayerError> {
-        match legal {
-            [] => return Err(PlayerError::NotAPlayersTurn),
-            [only] => return Ok(*only),
-            _ => {}
-        }
-        self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-        let mut stats = ismcts_search::<G>(observation, &self.config, self.seed);
-        stats.retain(|s| legal.contains(&s.action));
-        Ok(most_visited(&stats).unwrap_or(legal[0]))
+        let config = self.config;
+        choose_most_visited(legal, &mut self.seed, |seed| {
+            ismcts_search::<G>(observation, &config, seed)
+        })
     }
 }

@@ -12,7 +12,7 @@ use crate::engine::observer::ObservingPlayer;
 use crate::engine::player::PlayerError;
 use crate::game::HiddenInfo;
 
-use super::world_mcts::{merge_stats, most_visited, ActionStats, MctsConfig, Tree};
+use super::world_mcts::{choose_most_visited, merge_stats, ActionStats, MctsConfig, Tree};
 
 /// Searches `config.parallel` sampled worlds, `config.iterations /
 /// config.parallel` playouts each, and returns the merged root statistics
@@ -74,14 +74,9 @@ impl<G: HiddenInfo> ObservingPlayer<G> for PimcPlayer {
         observation: &G::Observation,
         legal: &[G::Action],
     ) -> Result<G::Action, PlayerError> {
-        match legal {
-            [] => return Err(PlayerError::NotAPlayersTurn),
-            [only] => return Ok(*only),
-            _ => {}
-        }
-        self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-        let mut stats = pimc_search::<G>(observation, &self.config, self.seed);
-        stats.retain(|s| legal.contains(&s.action));
-        Ok(most_visited(&stats).unwrap_or(legal[0]))
+        let config = self.config;
+        choose_most_visited(legal, &mut self.seed, |seed| {
+            pimc_search::<G>(observation, &config, seed)
+        })
     }
 }

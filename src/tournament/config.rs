@@ -16,6 +16,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::engine::LimitSpec;
+use crate::tournament::seating::Seating;
 use crate::tournament::stats::{Sprt, SprtModel};
 
 /// Why a tournament file cannot be used.
@@ -206,6 +207,9 @@ struct TournamentFile {
     sprt: Option<SprtConfig>,
     #[serde(default)]
     faults: BTreeMap<String, FaultInjection>,
+    #[serde(default)]
+    allow_cheating: bool,
+    hands_per_match: Option<u32>,
 }
 
 fn default_concurrency() -> usize {
@@ -249,6 +253,14 @@ pub struct TournamentConfig {
     pub sprt: Option<SprtConfig>,
     /// Fault injection per engine (test aid).
     pub faults: BTreeMap<String, FaultInjection>,
+    /// Whether engines that see hidden information (Muzicando's `cheating`
+    /// profiles) may play: only for measuring what hiding costs.
+    pub allow_cheating: bool,
+    /// How the engines sit at the table (two seats, teams, or everyone).
+    pub seating: Seating,
+    /// Muzicando team game: the consecutive deals that make one match (at
+    /// least 4, a multiple of 4 so that every seat deals equally often).
+    pub hands_per_match: u32,
 }
 
 impl TournamentConfig {
@@ -313,6 +325,35 @@ impl TournamentConfig {
                 return inconsistent("SPRT needs 0 < alpha, beta < 1 and elo0 < elo1".into());
             }
         }
+        let seating = Seating::of(&file.game, &file.options).map_err(ConfigError::Inconsistent)?;
+        let hands_per_match = file.hands_per_match.unwrap_or(4);
+        seating
+            .check(
+                file.engines.len(),
+                file.pairing,
+                rounds,
+                hands_per_match,
+                file.hands_per_match.is_some(),
+            )
+            .map_err(ConfigError::Inconsistent)?;
+        if seating != Seating::Pair {
+            if file.openings != Openings::default() {
+                return inconsistent(
+                    "Muzicando hands start from seeded deals: `[openings]` does not apply".into(),
+                );
+            }
+            if file.adjudication.draw.is_some() || file.adjudication.resign.is_some() {
+                return inconsistent(
+                    "Muzicando engines report no scores: score adjudication does not apply".into(),
+                );
+            }
+        }
+        if file.sprt.is_some() && matches!(seating, Seating::Individual(k) if k > 2) {
+            return inconsistent(
+                "the SPRT needs pairs of hands: not available for the individual game beyond 2 players"
+                    .into(),
+            );
+        }
         let mut openings = file.openings;
         openings.file = openings.file.map(|f| base.join(f));
         Ok(Self {
@@ -334,6 +375,9 @@ impl TournamentConfig {
             adjudication: file.adjudication,
             sprt: file.sprt,
             faults: file.faults,
+            allow_cheating: file.allow_cheating,
+            seating,
+            hands_per_match,
         })
     }
 
@@ -349,10 +393,13 @@ impl TournamentConfig {
         }
     }
 
-    /// The total number of games.
+    /// The total number of games (Muzicando: hands).
     #[must_use]
     pub fn total_games(&self) -> usize {
-        self.rounds as usize * self.encounters().len() * 2
+        match self.seating {
+            Seating::Pair | Seating::Team => self.rounds as usize * self.encounters().len() * 2,
+            Seating::Individual(players) => self.rounds as usize * usize::from(players),
+        }
     }
 }
 

@@ -56,13 +56,30 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The engine in `seat`'s score in `[0, 1]`: its points when the two
-    /// seats' points sum to 1, otherwise 1, ½ or 0 by comparison.
+    /// The engine in `seat`'s score in `[0, 1]` against its opponent: in a
+    /// two-seat game its points when the two seats' points sum to 1,
+    /// otherwise 1, ½ or 0 by comparison; at a larger table (Muzicando)
+    /// against the first seat held by another engine (the team game: the
+    /// other team), by the sign of the hand-point difference.
     #[must_use]
     pub fn score(&self, seat: usize) -> f64 {
+        let opponent = (0..self.engines.len())
+            .find(|&s| self.engines.get(s) != self.engines.get(seat))
+            .unwrap_or(1 - seat.min(1));
+        self.score_against(seat, opponent)
+    }
+
+    /// The score in `[0, 1]` of the engine in `seat` against the one in
+    /// `other`: its points when the two seats' points sum to 1 (two-seat
+    /// wins, draws and splits), otherwise 1, ½ or 0 by comparison.
+    #[must_use]
+    pub fn score_against(&self, seat: usize, other: usize) -> f64 {
         let mine = self.result.get(seat).copied().unwrap_or(0.0);
-        let theirs = self.result.get(1 - seat).copied().unwrap_or(0.0);
-        if (mine + theirs - 1.0).abs() < 1e-9 && (0.0..=1.0).contains(&mine) {
+        let theirs = self.result.get(other).copied().unwrap_or(0.0);
+        if self.result.len() == 2
+            && (mine + theirs - 1.0).abs() < 1e-9
+            && (0.0..=1.0).contains(&mine)
+        {
             mine
         } else if mine > theirs {
             1.0
@@ -79,9 +96,9 @@ impl GameRecord {
         self.engines.iter().position(|e| e == name)
     }
 
-    /// The readable record: headers, then the moves numbered per two plies.
+    /// The readable record's headers, `[Key "value"]` lines, and a blank line.
     #[must_use]
-    pub fn to_text(&self, tournament: &str, game: &str) -> String {
+    pub fn headers(&self, tournament: &str, game: &str) -> String {
         let mut text = String::new();
         let mut header = |key: &str, value: &str| text.push_str(&format!("[{key} \"{value}\"]\n"));
         header("Tournament", tournament);
@@ -104,6 +121,14 @@ impl GameRecord {
             );
             header("FaultPosition", &fault.position);
         }
+        text.push('\n');
+        text
+    }
+
+    /// The readable record: headers, then the moves numbered per two plies.
+    #[must_use]
+    pub fn to_text(&self, tournament: &str, game: &str) -> String {
+        let mut text = self.headers(tournament, game);
         let mut line = String::new();
         for (ply, action) in self.opening.iter().chain(&self.actions).enumerate() {
             if ply % 2 == 0 {
@@ -112,7 +137,6 @@ impl GameRecord {
             line.push_str(action);
             line.push(' ');
         }
-        text.push('\n');
         text.push_str(line.trim_end());
         text.push('\n');
         text

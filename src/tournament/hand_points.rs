@@ -122,7 +122,7 @@ impl fmt::Display for TeamResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "team {} vs team {}: {} hands, points {}-{}, duplicate score per deal {:+.2} +/- {:.2} ({} deals), matches W/D/L {}/{}/{}, breaches {}-{}",
+            "team {} vs team {}: {} hands, points {} to {}, duplicate score per deal {:+.2} +/- {:.2} ({} deals), matches W/D/L {}/{}/{}, breaches {}-{}",
             self.team,
             self.opponent,
             self.hands,

@@ -112,7 +112,9 @@ impl GameRecord {
         header("Start", &self.start);
         header("Opening", &self.opening.join(" "));
         let points: Vec<String> = self.result.iter().map(f64::to_string).collect();
-        header("Result", &points.join("-"));
+        // Two seats `1-0`; a larger table (scores may be negative) by seat, spaced.
+        let separator = if points.len() == 2 { "-" } else { " " };
+        header("Result", &points.join(separator));
         header("Reason", &self.reason);
         if let Some(fault) = &self.fault {
             header(

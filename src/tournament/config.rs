@@ -313,6 +313,13 @@ impl TournamentConfig {
         if file.concurrency == 0 {
             return inconsistent("`concurrency` must be at least 1".into());
         }
+        let seating = Seating::of(&file.game, &file.options).map_err(ConfigError::Inconsistent)?;
+        if file.sprt.is_some() && matches!(seating, Seating::Individual(k) if k > 2) {
+            return inconsistent(
+                "the SPRT needs pairs of hands: not available for the individual game beyond 2 players"
+                    .into(),
+            );
+        }
         if let Some(sprt) = &file.sprt {
             if file.pairing == Pairing::RoundRobin && file.engines.len() > 2 {
                 return inconsistent(
@@ -325,7 +332,6 @@ impl TournamentConfig {
                 return inconsistent("SPRT needs 0 < alpha, beta < 1 and elo0 < elo1".into());
             }
         }
-        let seating = Seating::of(&file.game, &file.options).map_err(ConfigError::Inconsistent)?;
         let hands_per_match = file.hands_per_match.unwrap_or(4);
         seating
             .check(
@@ -347,12 +353,6 @@ impl TournamentConfig {
                     "Muzicando engines report no scores: score adjudication does not apply".into(),
                 );
             }
-        }
-        if file.sprt.is_some() && matches!(seating, Seating::Individual(k) if k > 2) {
-            return inconsistent(
-                "the SPRT needs pairs of hands: not available for the individual game beyond 2 players"
-                    .into(),
-            );
         }
         let mut openings = file.openings;
         openings.file = openings.file.map(|f| base.join(f));
@@ -464,6 +464,24 @@ after_moves = 1
         let config = TournamentConfig::parse("t", text, Path::new("")).unwrap();
         assert_eq!(config.encounters().len(), 6);
         assert_eq!(config.adjudication.max_plies, 1000);
+    }
+
+    #[test]
+    fn muzicando_keys_read() {
+        let team = "game = \"muzicando\"\nengines = [\"a\", \"b\", \"c\"]\nrounds = 8\n\
+                    hands_per_match = 8\nallow_cheating = true\n";
+        let config = TournamentConfig::parse("t", team, Path::new("")).unwrap();
+        assert_eq!(config.seating, Seating::Team);
+        assert_eq!((config.hands_per_match, config.allow_cheating), (8, true));
+        assert_eq!(config.total_games(), 8 * 3 * 2);
+        let solo = "game = \"muzicando\"\noptions = [\"players=3\"]\nengines = [\"a\", \"b\", \"c\"]\nrounds = 2\n";
+        let config = TournamentConfig::parse("t", solo, Path::new("")).unwrap();
+        assert_eq!(config.seating, Seating::Individual(3));
+        assert_eq!((config.hands_per_match, config.allow_cheating), (4, false));
+        assert_eq!(config.total_games(), 6);
+        let sprt = format!("{solo}[sprt]\nelo0 = 0\nelo1 = 5\n");
+        let error = TournamentConfig::parse("t", &sprt, Path::new("")).unwrap_err();
+        assert!(error.to_string().contains("individual"), "{error}");
     }
 
     #[test]

@@ -36,14 +36,16 @@ pub struct GameRecord {
     pub engines: Vec<String>,
     /// The game's seed.
     pub seed: u64,
-    /// The position the opening starts from, in the game's notation.
+    /// The position the opening starts from, in the game's notation
+    /// (Muzicando: the hand right after the deal).
     pub start: String,
     /// The opening's plies (random plies), played before the engines.
     pub opening: Vec<String>,
     /// The game's actions after the opening, in the game's notation
     /// (chance outcomes included).
     pub actions: Vec<String>,
-    /// Points by seat.
+    /// Points by seat (Muzicando: the hand's points, partners equal; a
+    /// breach's penalty when annulled).
     pub result: Vec<f64>,
     /// Why the game ended: `game over`, `max plies`, `adjudicated draw`,
     /// `adjudicated resignation`, `resigned`, `time forfeit`, `panic`,

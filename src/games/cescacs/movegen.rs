@@ -312,7 +312,7 @@ pub fn noisy_moves(board: &Board, rules: Rules, out: &mut Vec<Move>) -> bool {
     }
     generator.special_captures();
     let promotions = generator.promotions;
-    let legality = Legality::new(board, checked);
+    let legality = Legality::new(board, checked, Pins::OnDemand);
     legality.retain(board, start, out);
     legality.quiet_move_exists(board, rules, promotions, out)
 }
@@ -361,13 +361,24 @@ static PROMOTION_ZONE: [[Hex; 15]; 2] = {
 struct Legality {
     checked: bool,
     king: Hex,
-    pinned: Hexes,
+    /// The pinned men, when listed up front; `None` tests each man asked
+    /// about instead (cheaper when few moves are tested).
+    pinned: Option<Hexes>,
     their_king: Hex,
     their_leap_possible: bool,
 }
 
+/// Whether [`Legality`] lists the pinned men up front.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pins {
+    /// All at once: for testing a whole move list.
+    Listed,
+    /// One man at a time: for testing a few moves.
+    OnDemand,
+}
+
 impl Legality {
-    fn new(board: &Board, checked: bool) -> Legality {
+    fn new(board: &Board, checked: bool, pins: Pins) -> Legality {
         let us = board.side();
         let them = us.other();
         let king = board.king(us);
@@ -376,9 +387,11 @@ impl Legality {
             checked,
             king,
             pinned: if checked || king == NONE {
-                Hexes::default()
+                Some(Hexes::default())
+            } else if pins == Pins::Listed {
+                Some(pinned(board, us, king))
             } else {
-                pinned(board, us, king)
+                None
             },
             their_king,
             their_leap_possible: their_king != NONE && board.rights(them) & rights::KING != 0,
@@ -403,10 +416,18 @@ impl Legality {
                 && KNIGHT_DIRS.clone().any(|d| step(d, to) == self.their_king);
             !attacked_by(board, to, board.side().other(), self.king, false)
                 && (!leap_threat || leaves_king_safe(board, mv))
-        } else if self.pinned.contains(from) || mv.kind() == MoveKind::EnPassant {
+        } else if mv.kind() == MoveKind::EnPassant || self.is_pinned(board, from) {
             leaves_king_safe(board, mv)
         } else {
             true
+        }
+    }
+
+    /// Whether our man on `from` shields our King (not in check).
+    fn is_pinned(&self, board: &Board, from: Hex) -> bool {
+        match self.pinned {
+            Some(pinned) => pinned.contains(from),
+            None => is_pinned(board, board.side(), self.king, from),
         }
     }
 
@@ -470,7 +491,7 @@ impl Legality {
 
 /// Keeps only the legal moves of `out[start..]`.
 fn filter_legal(board: &Board, checked: bool, start: usize, out: &mut Vec<Move>) {
-    Legality::new(board, checked).retain(board, start, out);
+    Legality::new(board, checked, Pins::Listed).retain(board, start, out);
 }
 
 /// Whether the side to move has a legal move, stopping at the first found
@@ -484,7 +505,7 @@ pub fn any_legal_move(board: &Board, rules: Rules, scratch: &mut Vec<Move>) -> b
     if !checked && forced_promotions(board, us, &mut promotions, scratch) {
         return true;
     }
-    let legality = Legality::new(board, checked);
+    let legality = Legality::new(board, checked, Pins::OnDemand);
     let mut generator = Generator::<false> {
         board,
         us,
@@ -548,6 +569,45 @@ fn pinned(board: &Board, us: Color, king: Hex) -> Hexes {
         }
     }
     pinned
+}
+
+/// Whether our man on `from` is pinned as [`pinned`] finds: the first man
+/// on a line from our King with an enemy slider of that line behind it, or
+/// the man a lame Elephant step would cross to reach our King.
+fn is_pinned(board: &Board, us: Color, king: Hex, from: Hex) -> bool {
+    let them = us.other();
+    let back = opposite(forward(them));
+    let shield = step(back, king);
+    if shield == from {
+        let elephant = step(back, shield);
+        if elephant != NONE && board.at(elephant) == cell(them, Kind::Elephant) {
+            return true;
+        }
+    }
+    let d = super::geometry::TABLES.direction_to[king as usize][from as usize] as usize;
+    let sliders = if ORTHO_DIRS.contains(&d) {
+        ORTHO_SLIDERS
+    } else if DIAG_DIRS.contains(&d) {
+        DIAG_SLIDERS
+    } else {
+        return false;
+    };
+    let mut at = step(d, king);
+    while at != from {
+        if board.at(at) != EMPTY {
+            return false;
+        }
+        at = step(d, at);
+    }
+    at = step(d, from);
+    while at != NONE {
+        let c = board.at(at);
+        if c != EMPTY {
+            return color_of(c) == them && is_in(c, sliders);
+        }
+        at = step(d, at);
+    }
+    false
 }
 
 /// Pseudo-legal move generation for the side to move; with `NOISY` it
@@ -983,5 +1043,39 @@ mod tests {
             castlings > 10_000 && unsafe_ones > 20,
             "{castlings} {unsafe_ones}"
         );
+    }
+
+    /// The one-man pin test agrees with the listed pins, over random games
+    /// (with positions in check skipped, as legality skips pins there).
+    #[test]
+    fn one_man_pin_test_matches_the_pin_list() {
+        let rules = Rules { castling: true };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        let mut pins = 0;
+        let mut moves = Vec::new();
+        for _ in 0..40 {
+            let mut board = pdtl::parse(crate::games::cescacs::START, &Options::default())
+                .expect("the start parses")
+                .board()
+                .clone();
+            for _ in 0..300 {
+                let us = board.side();
+                let king = board.king(us);
+                if king != NONE && !in_check(&board, us) {
+                    let listed = pinned(&board, us, king);
+                    for from in board.men(us).iter() {
+                        assert_eq!(is_pinned(&board, us, king, from), listed.contains(from));
+                    }
+                    pins += listed.len();
+                }
+                moves.clear();
+                legal_moves(&board, rules, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                board.make(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        assert!(pins > 100, "{pins}");
     }
 }

@@ -1,11 +1,17 @@
-//! Lazy SMP: more threads return legal actions and the same exact values.
+//! Lazy SMP: more threads return legal actions and the same exact values,
+//! and (an ignored measurement) reach a fixed depth sooner.
 
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tauler::game::{Game, Notation, Turn};
-use tauler::search::{AlphaBeta, Limits, SearchConfig};
+use tauler::games::camelot::Camelot;
+use tauler::games::cescacs::Cescacs;
+use tauler::search::{AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
+
+use crate::ebf::middlegames;
 
 use crate::exact::exact_config;
 use crate::games::connect4::{ConnectFour, Size, WindowEval};
@@ -77,4 +83,77 @@ fn four_threads_return_a_legal_action() {
         .unwrap();
     assert!(result.best < 7);
     assert_eq!(result.depth, 6);
+}
+
+/// Rounds of the speedup measurement; each position's fastest round counts.
+const ROUNDS: usize = 3;
+
+/// The fastest of [`ROUNDS`] times to reach `depth` from each state with
+/// `threads` threads (fresh searcher and table each time), in state order.
+fn times_to_depth<G: AlphaBetaGame>(states: &[G], depth: u32, threads: usize) -> Vec<Duration> {
+    states
+        .iter()
+        .map(|state| {
+            (0..ROUNDS)
+                .map(|_| {
+                    let config = SearchConfig {
+                        threads,
+                        hash_mb: 64,
+                        ..G::search_config()
+                    };
+                    let mut searcher =
+                        AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), config);
+                    let began = Instant::now();
+                    let result = searcher.search(state, &Limits::depth(depth)).unwrap();
+                    assert_eq!(result.depth, depth);
+                    began.elapsed()
+                })
+                .min()
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Time to reach `depth` with one thread and with two on the ten middlegame
+/// positions of the branching-factor measurement; prints both and returns
+/// their totals.
+fn speedup<G: AlphaBetaGame>(depth: u32) -> (Duration, Duration) {
+    let states = middlegames::<G>();
+    let one = times_to_depth(&states, depth, 1);
+    let two = times_to_depth(&states, depth, 2);
+    for (index, (one, two)) in one.iter().zip(&two).enumerate() {
+        println!(
+            "{} position {index} depth {depth}: 1 thread {one:?}, 2 threads {two:?}, speedup {:.2}",
+            G::NAME,
+            one.as_secs_f64() / two.as_secs_f64()
+        );
+    }
+    let (one, two) = (one.iter().sum::<Duration>(), two.iter().sum::<Duration>());
+    println!(
+        "{} depth {depth}: 1 thread {one:?}, 2 threads {two:?}, speedup {:.2}",
+        G::NAME,
+        one.as_secs_f64() / two.as_secs_f64()
+    );
+    (one, two)
+}
+
+/// Lazy SMP speedup, 2 threads over 1, in time to a fixed depth on ten
+/// C'escacs and ten Camelot middlegames. A measurement needing two idle
+/// cores, so ignored: `cargo test --release --test search smp_speedup --
+/// --ignored --nocapture`.
+#[test]
+#[ignore = "timing measurement; needs two idle cores"]
+fn smp_speedup() {
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!("load average before: {}", load.trim());
+    let (cescacs_one, cescacs_two) = speedup::<Cescacs>(7);
+    let (camelot_one, camelot_two) = speedup::<Camelot>(7);
+    let one = cescacs_one + camelot_one;
+    let two = cescacs_two + camelot_two;
+    println!(
+        "both games: 1 thread {one:?}, 2 threads {two:?}, speedup {:.2}",
+        one.as_secs_f64() / two.as_secs_f64()
+    );
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!("load average after: {}", load.trim());
 }

@@ -8,6 +8,7 @@ mod analyse_chance;
 mod bench;
 mod perft;
 mod play;
+mod play_muzicando;
 mod position;
 mod sprt;
 mod tournament;
@@ -120,7 +121,7 @@ pub fn run(cli: Cli) -> Result<()> {
             GameId::Cescacs => play::run::<Cescacs>(&args),
             GameId::Camelot => play::run::<Camelot>(&args),
             GameId::Cardchess => play::run_cardchess(&args),
-            GameId::Muzicando => bail!("muzicando cannot be played at the terminal yet"),
+            GameId::Muzicando => play_muzicando::run(&args),
         },
         Command::Bench { game } => bench::run(game),
         Command::Tournament {
@@ -156,6 +157,8 @@ fn embedded_profile(name: &str) -> Option<&'static str> {
         "cescacs-default" => Some(include_str!("../../engines/cescacs-default.toml")),
         "camelot-default" => Some(include_str!("../../engines/camelot-default.toml")),
         "cardchess-expectimax" => Some(include_str!("../../engines/cardchess-expectimax.toml")),
+        "muzicando-ismcts" => Some(include_str!("../../engines/muzicando-ismcts.toml")),
+        "muzicando-rules" => Some(include_str!("../../engines/muzicando-rules.toml")),
         _ => None,
     }
 }

@@ -5,6 +5,7 @@
 
 mod analyse;
 mod analyse_chance;
+mod analyse_muzicando;
 mod bench;
 mod perft;
 mod play;
@@ -13,7 +14,7 @@ mod position;
 mod sprt;
 mod tournament;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 use crate::games::camelot::Camelot;
@@ -115,7 +116,7 @@ pub fn run(cli: Cli) -> Result<()> {
             GameId::Cescacs => analyse::run::<Cescacs>(&args),
             GameId::Camelot => analyse::run::<Camelot>(&args),
             GameId::Cardchess => analyse_chance::run::<CardChess, _>(&args, CardChessEval),
-            other => bail!("no alpha-beta engine for {other} yet"),
+            GameId::Muzicando => analyse_muzicando::run(&args),
         },
         Command::Play { game, args } => match game {
             GameId::Cescacs => play::run::<Cescacs>(&args),

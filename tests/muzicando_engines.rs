@@ -319,10 +319,22 @@ fn duplicate_deals_against_the_rule_based_player() {
         exploration: 6.0,
         parallel: 4,
     };
+    let mut per_kind: Vec<(&str, Vec<f64>)> = Vec::new();
     for kind in kinds.split(',') {
         let t = std::time::Instant::now();
         let mut stats = ContractStats::new();
         let diffs = duplicate(kind, deals, config, &mut stats);
+        if let Some((_, base)) = kind
+            .strip_suffix("+sim")
+            .and_then(|b| per_kind.iter().find(|(k, _)| *k == b))
+        {
+            let paired: Vec<f64> = diffs.iter().zip(base).map(|(a, b)| a - b).collect();
+            let (mean, half) = mean_ci(&paired);
+            println!(
+                "{kind} minus its searching-bid self on the same deals: {mean:+.3} ± {half:.3} (95% CI)"
+            );
+        }
+        per_kind.push((kind, diffs.clone()));
         let (mean, half) = mean_ci(&diffs);
         println!(
             "{kind} ({iterations} playouts) vs heuristic, {deals} duplicate deals: mean hand-score difference {mean:+.3} ± {half:.3} (95% CI) [{:.1}s]",

@@ -112,6 +112,7 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         "muzicando-random",
         "muzicando-pimc",
         "muzicando-ismcts-weak",
+        "muzicando-pimc-bidsim",
         "muzicando-cheating",
     ] {
         let profile = EngineProfile::load_from(&dir, name).unwrap();
@@ -124,6 +125,17 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     }
     let ismcts = EngineProfile::load_from(&dir, "muzicando-ismcts").unwrap();
     assert_eq!(ismcts.sampling_config().unwrap().iterations, 1000);
+    assert_eq!(ismcts.bid_simulation().unwrap(), None);
+    let bidsim = EngineProfile::load_from(&dir, "muzicando-ismcts-bidsim").unwrap();
+    assert_eq!(bidsim.bid_simulation().unwrap(), Some(32));
+    match build_table_seat::<Muzicando>(&bidsim, 5).unwrap() {
+        TableSeat::Fair(player) => {
+            assert!(player.name().contains("bidsim-32"), "{}", player.name())
+        }
+        TableSeat::Cheating(_) => panic!("a fair profile"),
+    }
+    let typo = "game = \"muzicando\"\nsearcher = \"pimc\"\n[parameters]\nbidding = \"guess\"\n";
+    assert!(EngineProfile::parse("typo", typo).is_err());
     let alphabeta =
         EngineProfile::parse("ab", "game = \"muzicando\"\nsearcher = \"alphabeta\"").unwrap();
     assert!(matches!(

@@ -99,3 +99,40 @@ fn a_bad_chance_parameter_is_rejected() {
         "game = \"cardchess\"\nsearcher = \"expectimax\"\n[parameters]\npruning = \"star3\"\n";
     assert!(EngineProfile::parse("bad", text).is_err());
 }
+
+#[test]
+fn the_muzicando_profiles_build_seats_that_play_legally() {
+    use tauler::engine::{build_table_seat, TableSeat};
+    use tauler::game::{Game, GameOptions, HiddenInfo, Turn};
+    use tauler::games::muzicando::{Muzicando, Options};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("engines");
+    let start = Muzicando::seeded_deal(&Options::from_pairs(std::iter::empty()).unwrap(), 3);
+    let Turn::Player(seat) = start.turn() else {
+        panic!("a seeded deal starts with the auction");
+    };
+    let mut legal = Vec::new();
+    start.legal_actions(&mut legal);
+    for name in [
+        "muzicando-rules",
+        "muzicando-random",
+        "muzicando-pimc",
+        "muzicando-ismcts-weak",
+        "muzicando-cheating",
+    ] {
+        let profile = EngineProfile::load_from(&dir, name).unwrap();
+        let action = match build_table_seat::<Muzicando>(&profile, 5).unwrap() {
+            TableSeat::Fair(mut player) => player.choose(&start.observation(seat), &legal),
+            TableSeat::Cheating(mut player) => player.choose(&start),
+        }
+        .unwrap();
+        assert!(legal.contains(&action), "{name}");
+    }
+    let ismcts = EngineProfile::load_from(&dir, "muzicando-ismcts").unwrap();
+    assert_eq!(ismcts.sampling_config().unwrap().iterations, 1000);
+    let alphabeta =
+        EngineProfile::parse("ab", "game = \"muzicando\"\nsearcher = \"alphabeta\"").unwrap();
+    assert!(matches!(
+        build_table_seat::<Muzicando>(&alphabeta, 5),
+        Err(tauler::engine::ProfileError::Unsupported { .. })
+    ));
+}

@@ -1,15 +1,19 @@
 //! From a profile to a player of a concrete game.
 
-use crate::game::Game;
-use crate::search::{AlphaBetaGame, Evaluator};
-
+use crate::game::{Game, HiddenInfo};
+use crate::search::ismcts::IsmctsPlayer;
 use crate::search::mcts::MctsConfig;
+use crate::search::pimc::PimcPlayer;
+use crate::search::{AlphaBetaGame, Evaluator};
 
 use super::alphabeta_player::AlphaBetaPlayer;
 use super::chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
+use super::cheating::CheatingMcts;
+use super::observer::{ObservingPlayer, TableSeat};
 use super::player::Player;
 use super::profile::{EngineProfile, ProfileError, SearcherKind};
 use super::random::RandomPlayer;
+use super::random_observer::RandomObserver;
 
 /// The player `profile` describes for game `G`: an alpha-beta, expectimax,
 /// MCTS or greedy player using `evaluator`, or a random mover; `seed` seeds
@@ -54,6 +58,55 @@ pub fn build_player<G: Game, E: Evaluator<G> + 'static>(
             ))
         }
         SearcherKind::Greedy => Box::new(GreedyPlayer::new(evaluator, seed)),
+        kind @ (SearcherKind::Rules
+        | SearcherKind::Pimc
+        | SearcherKind::Ismcts
+        | SearcherKind::Cheating) => return Err(unsupported(profile, kind, G::NAME)),
+    })
+}
+
+fn unsupported(profile: &EngineProfile, searcher: SearcherKind, game: &str) -> ProfileError {
+    ProfileError::Unsupported {
+        name: profile.name.clone(),
+        searcher,
+        game: game.to_string(),
+    }
+}
+
+/// A hidden-information game that has a rule-based player of its own, so
+/// that profiles with `searcher = "rules"` can name it.
+pub trait RuleBasedGame: HiddenInfo {
+    /// The rule-based player `parameters` (a profile's `[parameters]`)
+    /// describe, or what is wrong with them.
+    fn rule_based(parameters: &toml::Table) -> Result<Box<dyn ObservingPlayer<Self>>, String>;
+}
+
+/// The seat `profile` describes at a hidden-information table of `G`: the
+/// rule-based, PIMC, ISMCTS or random player seeing only its observation, or
+/// the cheating UCT player (for measurements). `seed` seeds the sampling.
+pub fn build_table_seat<G: RuleBasedGame>(
+    profile: &EngineProfile,
+    seed: u64,
+) -> Result<TableSeat<G>, ProfileError> {
+    profile.expect_game(G::NAME)?;
+    let config = profile.sampling_config()?;
+    Ok(match profile.searcher {
+        SearcherKind::Random => TableSeat::Fair(Box::new(RandomObserver::new(seed))),
+        SearcherKind::Rules => {
+            TableSeat::Fair(G::rule_based(&profile.parameters).map_err(|message| {
+                ProfileError::Invalid {
+                    name: profile.name.clone(),
+                    message: format!("[parameters]: {message}"),
+                }
+            })?)
+        }
+        SearcherKind::Pimc => TableSeat::Fair(Box::new(PimcPlayer::new(config, seed))),
+        SearcherKind::Ismcts => TableSeat::Fair(Box::new(IsmctsPlayer::new(config, seed))),
+        SearcherKind::Cheating => TableSeat::Cheating(Box::new(CheatingMcts::new(config, seed))),
+        kind @ (SearcherKind::AlphaBeta
+        | SearcherKind::Expectimax
+        | SearcherKind::Mcts
+        | SearcherKind::Greedy) => return Err(unsupported(profile, kind, G::NAME)),
     })
 }
 

@@ -16,12 +16,14 @@ pub mod random;
 pub mod random_observer;
 
 pub use alphabeta_player::AlphaBetaPlayer;
-pub use build::{build_player, build_standard_player};
+pub use build::{build_player, build_standard_player, build_table_seat, RuleBasedGame};
 pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 pub use cheating::CheatingMcts;
 pub use human::HumanPlayer;
 pub use observer::{play_hidden, play_hidden_to_end, ObservingPlayer, RefereeError, TableSeat};
 pub use player::{Player, PlayerError};
-pub use profile::{ChanceParams, EngineProfile, LimitSpec, ProfileError, SearcherKind};
+pub use profile::{
+    ChanceParams, EngineProfile, LimitSpec, ProfileError, SamplingParams, SearcherKind,
+};
 pub use random::RandomPlayer;
 pub use random_observer::RandomObserver;

@@ -3,7 +3,9 @@
 //!
 //! ```toml
 //! game = "cescacs"
-//! searcher = "alphabeta"          # or "random", "expectimax", "mcts", "greedy"
+//! searcher = "alphabeta"          # or "random", "expectimax", "mcts", "greedy",
+//!                                 # and for hidden-card games "rules", "pimc",
+//!                                 # "ismcts", "cheating"
 //! description = "full strength"
 //! options = ["stalemate=two-thirds"]   # the game's rule options, KEY=VALUE
 //!
@@ -29,6 +31,7 @@ use thiserror::Error;
 
 use crate::game::{GameOptions, OptionError};
 use crate::search::expectimax::Pruning;
+use crate::search::world_mcts::MctsConfig;
 use crate::search::{Clock, Limits, SearchConfig};
 
 /// The folder profiles are loaded from, relative to the working directory.
@@ -74,6 +77,17 @@ pub enum ProfileError {
         /// The game the profile names.
         found: String,
     },
+    /// The profile's searcher cannot play this game (e.g. alpha-beta at a
+    /// hidden-card table, or PIMC at a perfect-information game).
+    #[error("engine profile `{name}`: searcher `{searcher:?}` cannot play {game}")]
+    Unsupported {
+        /// The profile.
+        name: String,
+        /// Its searcher.
+        searcher: SearcherKind,
+        /// The game.
+        game: String,
+    },
     /// One of the profile's game options is wrong.
     #[error("engine profile `{name}`: {source}")]
     Option {
@@ -99,6 +113,54 @@ pub enum SearcherKind {
     /// The best action one ply ahead by the evaluator, never one that leads
     /// to a chance event (in card chess: never draws).
     Greedy,
+    /// A hidden-information game's rule-based player (its settings in
+    /// `[parameters]` belong to the game).
+    Rules,
+    /// Determinized search: UCT on worlds sampled from the seat's observation,
+    /// votes merged.
+    Pimc,
+    /// Single-observer information-set MCTS.
+    Ismcts,
+    /// Perfect-information UCT that reads every seat's cards: a measurement
+    /// tool for what hidden information costs, refused by fair tables.
+    Cheating,
+}
+
+impl SearcherKind {
+    /// Whether the searcher plays hidden-information games (from a seat's
+    /// observation, or by cheating).
+    #[must_use]
+    pub fn is_hidden_info(self) -> bool {
+        matches!(
+            self,
+            SearcherKind::Rules
+                | SearcherKind::Pimc
+                | SearcherKind::Ismcts
+                | SearcherKind::Cheating
+        )
+    }
+}
+
+/// The settings of the sampling searchers (PIMC, ISMCTS, cheating UCT), from
+/// `[parameters]`; the playouts per decision are the profile's `nodes` limit.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SamplingParams {
+    /// The UCT exploration constant, in the game's points.
+    pub exploration: f64,
+    /// Worlds (PIMC) or trees (ISMCTS, cheating) searched in parallel on
+    /// rayon, the playouts split among them.
+    pub parallel: usize,
+}
+
+impl Default for SamplingParams {
+    fn default() -> Self {
+        let config = MctsConfig::default();
+        Self {
+            exploration: config.exploration,
+            parallel: config.parallel,
+        }
+    }
 }
 
 /// The settings of the expectimax and MCTS searchers, from `[parameters]`.
@@ -225,6 +287,7 @@ impl EngineProfile {
         };
         profile.search_config()?;
         profile.chance_params()?;
+        profile.sampling_config()?;
         Ok(profile)
     }
 
@@ -280,6 +343,38 @@ impl EngineProfile {
                 name: self.name.clone(),
                 message: format!("[parameters]: {}", error.message()),
             })
+    }
+
+    /// The PIMC, ISMCTS or cheating-UCT settings: `[parameters]` plus the
+    /// `nodes` limit as playouts per decision (defaults for the rest; all
+    /// defaults for the other searchers).
+    pub fn sampling_config(&self) -> Result<MctsConfig, ProfileError> {
+        if !matches!(
+            self.searcher,
+            SearcherKind::Pimc | SearcherKind::Ismcts | SearcherKind::Cheating
+        ) {
+            return Ok(MctsConfig::default());
+        }
+        let params: SamplingParams =
+            self.parameters
+                .clone()
+                .try_into()
+                .map_err(|error: toml::de::Error| ProfileError::Invalid {
+                    name: self.name.clone(),
+                    message: format!("[parameters]: {}", error.message()),
+                })?;
+        let iterations = match self.limits.nodes {
+            None => MctsConfig::default().iterations,
+            Some(nodes) => u32::try_from(nodes).map_err(|_| ProfileError::Invalid {
+                name: self.name.clone(),
+                message: format!("[limits]: nodes = {nodes} is more playouts than supported"),
+            })?,
+        };
+        Ok(MctsConfig {
+            iterations,
+            exploration: params.exploration,
+            parallel: params.parallel.max(1),
+        })
     }
 
     /// Checks that the profile plays `game`.

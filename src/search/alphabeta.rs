@@ -11,7 +11,7 @@ use crate::game::{Game, Seat, Turn};
 
 use super::config::SearchConfig;
 use super::control::{Control, POLL_INTERVAL};
-use super::evaluator::Evaluator;
+use super::evaluator::{Evaluator, NoisyActions};
 use super::info::{PvLine, SearchInfo};
 use super::ordering::{pick_next, Candidate, MoveOrdering, HASH_ACTION, KILLER, NOISY_BASE};
 use super::score::{
@@ -641,15 +641,22 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return self.evaluate(state);
         }
         let mut actions = std::mem::take(&mut self.actions[ply]);
-        state.legal_actions(&mut actions);
-        let mut list = std::mem::take(&mut self.candidates[ply]);
         let evaluator = self.shared.evaluator;
+        let quiet = match evaluator.noisy_actions(state, &mut actions) {
+            NoisyActions::Generated { quiet } => quiet,
+            NoisyActions::Unsupported => {
+                state.legal_actions(&mut actions);
+                let all = actions.len();
+                actions.retain(|&action| evaluator.is_noisy(state, action));
+                actions.len() < all
+            }
+        };
+        let mut list = std::mem::take(&mut self.candidates[ply]);
         list.clear();
         list.extend(
             actions
                 .iter()
                 .enumerate()
-                .filter(|&(_, &action)| evaluator.is_noisy(state, action))
                 .map(|(index, &action)| Candidate {
                     action,
                     key: evaluator.action_value(state, action),
@@ -657,12 +664,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     index: u16::try_from(index).unwrap_or(u16::MAX),
                 }),
         );
-        let all = actions.len();
         self.actions[ply] = actions;
 
         let mut best = -INFINITY;
         let mut stand_pat = None;
-        if list.len() < all || all == 0 {
+        if quiet || list.is_empty() {
             best = self.evaluate(state);
             if best >= beta || list.is_empty() {
                 self.candidates[ply] = list;

@@ -1,5 +1,6 @@
 //! What a game tells the searcher about playing well: a static evaluation
-//! and which actions are "noisy" (captures and the like).
+//! and which actions are "noisy" (captures and the like), optionally with a
+//! generator of the noisy actions alone for quiescence.
 //!
 //! Each game supplies its evaluator in its own folder; the searcher knows
 //! only this trait.
@@ -7,6 +8,20 @@
 use crate::game::{Game, Notation};
 
 use super::config::SearchConfig;
+
+/// What [`Evaluator::noisy_actions`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoisyActions {
+    /// The game has no noisy-only generator: the searcher lists every legal
+    /// action and keeps those [`Evaluator::is_noisy`] accepts.
+    Unsupported,
+    /// The output holds exactly the legal actions `is_noisy` accepts.
+    Generated {
+        /// Whether the state also has a legal action that is not noisy (which
+        /// lets the side to move stand pat in quiescence).
+        quiet: bool,
+    },
+}
 
 /// Static knowledge of a game, used by the alpha-beta searcher.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -21,6 +36,23 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn is_noisy(&self, state: &G, action: G::Action) -> bool {
         let _ = (state, action);
         false
+    }
+
+    /// Fills `out` (cleared first) with the noisy legal actions of `state`
+    /// (a non-terminal state) without listing the quiet ones, which is what
+    /// quiescence needs and often far cheaper than
+    /// [`Game::legal_actions`](crate::game::Game::legal_actions).
+    ///
+    /// A game that implements it must produce exactly the actions of
+    /// `legal_actions` for which [`is_noisy`](Self::is_noisy) holds, in the
+    /// same relative order (move ordering breaks ties by position, so the
+    /// order keeps searches identical), and say whether a quiet legal action
+    /// exists besides. The default generates nothing and returns
+    /// [`NoisyActions::Unsupported`].
+    fn noisy_actions(&self, state: &G, out: &mut Vec<G::Action>) -> NoisyActions {
+        let _ = state;
+        out.clear();
+        NoisyActions::Unsupported
     }
 
     /// The most a noisy action can gain in evaluation units (the captured

@@ -46,7 +46,7 @@ pub mod world_mcts;
 
 pub use analysis::{analyse, AnalysisError};
 pub use config::SearchConfig;
-pub use evaluator::{AlphaBetaGame, Evaluator};
+pub use evaluator::{AlphaBetaGame, Evaluator, NoisyActions};
 pub use info::{bestmove_line, format_pv, info_line, PvLine, SearchInfo, SearchResult};
 pub use limits::{Clock, Limits};
 pub use score::Score;

@@ -118,6 +118,17 @@ impl<G: Refereed> Contestant<G> {
                 })?;
                 Brain::Chance(build_player(profile, evaluator, seed)?)
             }
+            kind @ (SearcherKind::Rules
+            | SearcherKind::Pimc
+            | SearcherKind::Ismcts
+            | SearcherKind::Cheating) => {
+                return Err(crate::engine::ProfileError::Unsupported {
+                    name: profile.name.clone(),
+                    searcher: kind,
+                    game: G::NAME.to_string(),
+                }
+                .into())
+            }
         };
         Ok(Self {
             brain,

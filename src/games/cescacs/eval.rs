@@ -5,10 +5,11 @@
 
 use super::board::{forward, Board};
 use super::geometry::{step, Hex, DIAG_DIRS, KNIGHT_DIRS, NONE, ORTHO_DIRS, TABLES};
+use super::movegen;
 use super::moves::{Move, MoveKind};
 use super::piece::{color_of, kind_of, Color, Kind, EMPTY};
 use super::Cescacs;
-use crate::search::{AlphaBetaGame, Evaluator, SearchConfig};
+use crate::search::{AlphaBetaGame, Evaluator, NoisyActions, SearchConfig};
 
 /// The evaluation's weights, each named for what it rewards.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -250,9 +251,13 @@ impl Evaluator<Cescacs> for CescacsEval {
 
     /// Captures (en passant included) and promotions.
     fn is_noisy(&self, state: &Cescacs, action: Move) -> bool {
-        action.kind() == MoveKind::EnPassant
-            || action.promotion().is_some()
-            || (action.kind() != MoveKind::Castle && state.board().at(action.to()) != EMPTY)
+        movegen::is_noisy(state.board(), action)
+    }
+
+    /// The legal captures and promotions alone, from the move generator.
+    fn noisy_actions(&self, state: &Cescacs, out: &mut Vec<Move>) -> NoisyActions {
+        let quiet = state.noisy_moves(out);
+        NoisyActions::Generated { quiet }
     }
 
     /// Most valuable victim first, then least valuable attacker; a promotion

@@ -141,6 +141,18 @@ impl Cescacs {
         movegen::legal_moves(&self.board, self.movegen_rules(), out);
     }
 
+    /// Fills `out` with the legal captures and promotions here, in the order
+    /// [`moves`](Self::moves) lists them, and returns whether a legal quiet
+    /// move exists besides; both empty when a draw rule has ended the game,
+    /// as with [`Game::legal_actions`].
+    pub fn noisy_moves(&self, out: &mut Vec<Move>) -> bool {
+        out.clear();
+        if rules::drawn_by_rule(self).is_some() {
+            return false;
+        }
+        movegen::noisy_moves(&self.board, self.movegen_rules(), out)
+    }
+
     /// Whether the side to move has a legal move (cheaper than listing them).
     #[must_use]
     pub fn has_legal_move(&self) -> bool {

@@ -239,7 +239,7 @@ pub fn legal_moves(board: &Board, rules: Rules, out: &mut Vec<Move>) {
         return;
     }
     let start = out.len();
-    let mut generator = Generator {
+    let mut generator = Generator::<false> {
         board,
         us,
         promotions,
@@ -258,6 +258,46 @@ pub fn legal_moves(board: &Board, rules: Rules, out: &mut Vec<Move>) {
         generator.castlings();
     }
     filter_legal(board, checked, start, out);
+}
+
+/// Whether `mv` (pseudo-legal here) captures or promotes: what quiescence
+/// searches.
+#[inline]
+#[must_use]
+pub fn is_noisy(board: &Board, mv: Move) -> bool {
+    match mv.kind() {
+        MoveKind::EnPassant => true,
+        MoveKind::Castle => false,
+        _ => mv.promotion().is_some() || board.at(mv.to()) != EMPTY,
+    }
+}
+
+/// Appends the legal captures and promotions ([`is_noisy`]) of the side to
+/// move to `out`, in the order [`legal_moves`] lists them, and returns
+/// whether the side also has a legal quiet move.
+pub fn noisy_moves(board: &Board, rules: Rules, out: &mut Vec<Move>) -> bool {
+    let us = board.side();
+    let king = board.king(us);
+    let checked = king != NONE && attacked(board, king, us.other(), NONE);
+    let mut promotions = None;
+    if !checked && forced_promotions(board, us, &mut promotions, out) {
+        return false;
+    }
+    let start = out.len();
+    let mut generator = Generator::<true> {
+        board,
+        us,
+        promotions,
+        out,
+    };
+    for from in board.men(us).iter() {
+        generator.piece_moves(from, rules, checked);
+    }
+    generator.special_captures();
+    let promotions = generator.promotions;
+    let legality = Legality::new(board, checked);
+    legality.retain(board, start, out);
+    legality.quiet_move_exists(board, rules, promotions, out)
 }
 
 /// When an awaiting pawn can promote (not in check), in-place promotions are
@@ -352,19 +392,68 @@ impl Legality {
             true
         }
     }
+
+    /// Keeps only the legal moves of `out[start..]`.
+    fn retain(&self, board: &Board, start: usize, out: &mut Vec<Move>) {
+        let mut keep = start;
+        for i in start..out.len() {
+            if self.allows(board, out[i]) {
+                out[keep] = out[i];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
+    /// Whether the side to move has a legal move that neither captures nor
+    /// promotes, stopping at the first found (men are tried one at a time,
+    /// their moves listed past the end of `scratch` and removed again).
+    fn quiet_move_exists(
+        &self,
+        board: &Board,
+        rules: Rules,
+        promotions: Option<Promotions>,
+        scratch: &mut Vec<Move>,
+    ) -> bool {
+        let end = scratch.len();
+        let us = board.side();
+        let mut generator = Generator::<false> {
+            board,
+            us,
+            promotions,
+            out: scratch,
+        };
+        let mut found = false;
+        for from in board.men(us).iter() {
+            generator.piece_moves(from, rules, self.checked);
+            found = generator.out[end..]
+                .iter()
+                .any(|&mv| !is_noisy(board, mv) && self.allows(board, mv));
+            generator.out.truncate(end);
+            if found {
+                break;
+            }
+        }
+        if !found
+            && !self.checked
+            && self.king != NONE
+            && board.rights(us) & rights::KING != 0
+            && rules.castling
+            && self.king == king_home(us)
+        {
+            generator.castlings();
+            found = generator.out[end..]
+                .iter()
+                .any(|&mv| self.allows(board, mv));
+            generator.out.truncate(end);
+        }
+        found
+    }
 }
 
 /// Keeps only the legal moves of `out[start..]`.
 fn filter_legal(board: &Board, checked: bool, start: usize, out: &mut Vec<Move>) {
-    let legality = Legality::new(board, checked);
-    let mut keep = start;
-    for i in start..out.len() {
-        if legality.allows(board, out[i]) {
-            out[keep] = out[i];
-            keep += 1;
-        }
-    }
-    out.truncate(keep);
+    Legality::new(board, checked).retain(board, start, out);
 }
 
 /// Whether the side to move has a legal move, stopping at the first found
@@ -379,7 +468,7 @@ pub fn any_legal_move(board: &Board, rules: Rules, scratch: &mut Vec<Move>) -> b
         return true;
     }
     let legality = Legality::new(board, checked);
-    let mut generator = Generator {
+    let mut generator = Generator::<false> {
         board,
         us,
         promotions,
@@ -444,7 +533,10 @@ fn pinned(board: &Board, us: Color, king: Hex) -> Hexes {
     pinned
 }
 
-struct Generator<'a> {
+/// Pseudo-legal move generation for the side to move; with `NOISY` it
+/// pushes only the captures and promotions ([`is_noisy`]), in the order the
+/// full generation would list them.
+struct Generator<'a, const NOISY: bool> {
     board: &'a Board,
     us: Color,
     /// Computed when a pawn first reaches a promotion hex.
@@ -452,11 +544,17 @@ struct Generator<'a> {
     out: &'a mut Vec<Move>,
 }
 
-impl Generator<'_> {
+impl<const NOISY: bool> Generator<'_, NOISY> {
+    /// Whether a man may move to `to`: an enemy man, or (unless `NOISY`) an
+    /// empty hex.
     #[inline]
     fn is_target(&self, to: Hex) -> bool {
         let c = self.board.at(to);
-        c == EMPTY || color_of(c) != self.us
+        if c == EMPTY {
+            !NOISY
+        } else {
+            color_of(c) != self.us
+        }
     }
 
     fn piece_moves(&mut self, from: Hex, rules: Rules, checked: bool) {
@@ -491,7 +589,9 @@ impl Generator<'_> {
             while to != NONE {
                 let c = self.board.at(to);
                 if c == EMPTY {
-                    self.out.push(Move::new(from, to, MoveKind::Plain, None));
+                    if !NOISY {
+                        self.out.push(Move::new(from, to, MoveKind::Plain, None));
+                    }
                 } else {
                     if color_of(c) != self.us {
                         self.out.push(Move::new(from, to, MoveKind::Plain, None));
@@ -512,7 +612,11 @@ impl Generator<'_> {
         }
     }
 
+    /// The Knight's rides, which never capture.
     fn rides(&mut self, from: Hex) {
+        if NOISY {
+            return;
+        }
         for d in KNIGHT_DIRS {
             let mid = step(d, from);
             if mid != NONE && self.board.at(mid) == EMPTY {
@@ -538,7 +642,9 @@ impl Generator<'_> {
             let to = step(d, from);
             if to != NONE {
                 let c = self.board.at(to);
-                if c == EMPTY || (rules.castling && color_of(c) != self.us) {
+                if (c == EMPTY && !NOISY)
+                    || (c != EMPTY && rules.castling && color_of(c) != self.us)
+                {
                     self.out.push(Move::new(from, to, MoveKind::Plain, None));
                 }
             }
@@ -569,7 +675,8 @@ impl Generator<'_> {
 
     /// Pushes a pawn move, once per promotion choice when it reaches a
     /// promotion hex with pieces available (else it arrives awaiting).
-    fn pawn_move(&mut self, from: Hex, to: Hex, kind: MoveKind) {
+    /// `NOISY` skips a move that neither captures nor promotes.
+    fn pawn_move(&mut self, from: Hex, to: Hex, kind: MoveKind, captures: bool) {
         if is_promotion_hex(self.us, to) {
             let start = self.out.len();
             let (board, us) = (self.board, self.us);
@@ -583,7 +690,9 @@ impl Generator<'_> {
                 return;
             }
         }
-        self.out.push(Move::new(from, to, kind, None));
+        if captures || !NOISY {
+            self.out.push(Move::new(from, to, kind, None));
+        }
     }
 
     fn pawn(&mut self, from: Hex) {
@@ -591,14 +700,14 @@ impl Generator<'_> {
         let fwd = forward(us);
         let one = step(fwd, from);
         if one != NONE && self.board.at(one) == EMPTY {
-            self.pawn_move(from, one, MoveKind::Plain);
+            self.pawn_move(from, one, MoveKind::Plain, false);
             let two = step(fwd, one);
             if two != NONE && self.board.at(two) == EMPTY {
-                self.pawn_move(from, two, MoveKind::DoubleStep);
+                self.pawn_move(from, two, MoveKind::DoubleStep, false);
                 if is_triple_step_hex(us, from) {
                     let three = step(fwd, two);
                     if three != NONE && self.board.at(three) == EMPTY {
-                        self.pawn_move(from, three, MoveKind::TripleStep);
+                        self.pawn_move(from, three, MoveKind::TripleStep, false);
                     }
                 }
             }
@@ -606,7 +715,7 @@ impl Generator<'_> {
         for &d in oblique_dirs(us) {
             let to = step(d, from);
             if to != NONE && self.board.at(to) == EMPTY {
-                self.pawn_move(from, to, MoveKind::Plain);
+                self.pawn_move(from, to, MoveKind::Plain, false);
             }
         }
         for &d in capture_dirs(us) {
@@ -614,7 +723,7 @@ impl Generator<'_> {
             if to != NONE {
                 let c = self.board.at(to);
                 if c != EMPTY && color_of(c) != us {
-                    self.pawn_move(from, to, MoveKind::Plain);
+                    self.pawn_move(from, to, MoveKind::Plain, true);
                 }
             }
         }
@@ -627,7 +736,7 @@ impl Generator<'_> {
             Special::EnPassant { passed, count, .. } => {
                 for &target in &passed[..count as usize] {
                     for from in board.en_passant_capturers(target) {
-                        self.pawn_move(from, target, MoveKind::EnPassant);
+                        self.pawn_move(from, target, MoveKind::EnPassant, true);
                     }
                 }
             }
@@ -637,7 +746,7 @@ impl Generator<'_> {
                     && c != EMPTY
                     && color_of(c) != self.us
                 {
-                    self.pawn_move(scorned, scornful, MoveKind::Plain);
+                    self.pawn_move(scorned, scornful, MoveKind::Plain, true);
                 }
             }
         }

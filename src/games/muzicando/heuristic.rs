@@ -25,6 +25,7 @@ use super::layouts::GameType;
 use super::observation::Observation;
 use super::public_view::PublicView;
 use super::{Action, Bid, Muzicando};
+use crate::engine::build::RuleBasedGame;
 use crate::engine::observer::ObservingPlayer;
 use crate::engine::player::PlayerError;
 
@@ -179,6 +180,38 @@ impl HeuristicPlayer {
         let partners = targets.iter().filter(|&&s| is_partner(s)).count() as f64;
         let opponents = targets.len() as f64 - partners;
         1.0 + 4.0 * opponents - 6.0 * partners
+    }
+}
+
+/// The settings a `searcher = "rules"` profile may give, each defaulting to
+/// [`HeuristicPlayer::default`].
+#[derive(serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RulesParams {
+    min_margin: f64,
+    level_step: f64,
+}
+
+impl Default for RulesParams {
+    fn default() -> Self {
+        let player = HeuristicPlayer::default();
+        RulesParams {
+            min_margin: player.min_margin,
+            level_step: player.level_step,
+        }
+    }
+}
+
+impl RuleBasedGame for Muzicando {
+    fn rule_based(parameters: &toml::Table) -> Result<Box<dyn ObservingPlayer<Self>>, String> {
+        let params: RulesParams = parameters
+            .clone()
+            .try_into()
+            .map_err(|error: toml::de::Error| error.message().to_string())?;
+        Ok(Box::new(HeuristicPlayer {
+            min_margin: params.min_margin,
+            level_step: params.level_step,
+        }))
     }
 }
 

@@ -1,15 +1,19 @@
 //! Playouts per second of the hidden-information searchers on a Muzicando
-//! team hand (start of play, 4M contract), with 1 and 2 rayon threads.
-//! Throughput is in playouts: criterion prints playouts/s.
+//! team hand (start of play, 4M contract), and rollouts per second of the
+//! simulation bidder (first call of the auction), with 1 and 2 rayon
+//! threads. Throughput is in playouts: criterion prints playouts/s.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tauler::game::{Game, HiddenInfo, Turn};
 use tauler::games::muzicando::{Action, Bid, GameType, Muzicando, Options};
+use tauler::search::bid_simulation::simulate_calls;
 use tauler::search::ismcts::ismcts_search;
 use tauler::search::pimc::pimc_search;
 use tauler::search::world_mcts::MctsConfig;
 
 const PLAYOUTS: u32 = 512;
+/// Worlds per call of the simulation bidder.
+const BID_WORLDS: u32 = 16;
 
 fn position() -> Muzicando {
     let mut state = Muzicando::seeded_deal(&Options::default(), 7);
@@ -42,6 +46,30 @@ fn benches(c: &mut Criterion) {
         });
         group.bench_function(format!("pimc/{threads}-threads"), |b| {
             b.iter(|| pool.install(|| pimc_search::<Muzicando>(&observation, &config, 1)));
+        });
+    }
+    group.finish();
+    let auction = Muzicando::seeded_deal(&Options::default(), 7);
+    let Turn::Player(seat) = auction.turn() else {
+        return;
+    };
+    let observation = auction.observation(seat);
+    let mut calls = Vec::new();
+    auction.legal_actions(&mut calls);
+    let mut group = c.benchmark_group("muzicando_bidding");
+    group.throughput(Throughput::Elements(
+        u64::from(BID_WORLDS) * calls.len() as u64,
+    ));
+    group.sample_size(10);
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        group.bench_function(format!("simulation/{threads}-threads"), |b| {
+            b.iter(|| {
+                pool.install(|| simulate_calls::<Muzicando>(&observation, &calls, BID_WORLDS, 1))
+            });
         });
     }
     group.finish();

@@ -62,3 +62,76 @@ fn an_unknown_engine_is_one_line_and_a_failure() {
     assert!(!ok);
     assert_eq!(text.trim().lines().count(), 1, "{text}");
 }
+
+/// Answers every prompt with the first legal action.
+fn first_choices(lines: usize) -> String {
+    "1\n".repeat(lines)
+}
+
+#[test]
+fn a_muzicando_team_hand_finishes_and_bad_entries_get_one_line() {
+    let input = format!("xyz\n99\nhelp\n{}", first_choices(200));
+    let (ok, text) = play(
+        &[
+            "muzicando",
+            "--engine",
+            "muzicando-rules",
+            "--hands",
+            "1",
+            "--seed",
+            "3",
+        ],
+        &input,
+    );
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("`xyz` is not a card; type a number from the list, or `help`"),
+        "{text}"
+    );
+    assert!(text.contains("`99` is not in the list"), "{text}");
+    assert!(text.contains("Commands:"), "{text}");
+    assert!(text.contains("Legal: 1) "), "{text}");
+    assert!(text.contains("Piles"), "{text}");
+    assert!(text.contains("--- Hand 1 over ---"), "{text}");
+    assert!(text.contains("Running score: your team"), "{text}");
+    assert!(text.contains("Match over"), "{text}");
+    let before_end = &text[..text.find("--- Hand 1 over ---").unwrap()];
+    assert!(
+        !before_end.contains(" holds: "),
+        "no other hand is shown before the end"
+    );
+}
+
+#[test]
+fn a_muzicando_individual_match_rotates_the_deal_and_can_be_left() {
+    let (ok, text) = play(
+        &[
+            "muzicando",
+            "--players",
+            "3",
+            "--seat",
+            "2",
+            "--engine",
+            "muzicando-random",
+            "--hands",
+            "3",
+        ],
+        &first_choices(300),
+    );
+    assert!(ok, "{text}");
+    for dealer in ["dealer seat 0", "dealer seat 1", "dealer seat 2 you"] {
+        assert!(text.contains(dealer), "{dealer}: {text}");
+    }
+    assert!(text.contains("Stock: "), "{text}");
+    assert!(text.contains("Match over"), "{text}");
+    let (ok, text) = play(&["muzicando", "--players", "3"], "quit\n");
+    assert!(ok, "{text}");
+    assert!(text.contains("You leave the table."), "{text}");
+}
+
+#[test]
+fn a_muzicando_seat_outside_the_table_is_refused() {
+    let (ok, text) = play(&["muzicando", "--players", "2", "--seat", "5"], "");
+    assert!(!ok);
+    assert!(text.contains("--seat 5"), "{text}");
+}

@@ -4,7 +4,9 @@
 //! duplicate-deal comparison of the search engines against the rule-based
 //! player (`#[ignore]`d; run with
 //! `cargo test --release --test muzicando_engines -- --ignored --nocapture`,
-//! `MUZ_DEALS=1000` for more deals, `MUZ_ITERS` for playouts per decision).
+//! `MUZ_DEALS=1000` for more deals, `MUZ_ITERS` for playouts per decision,
+//! `MUZ_KINDS=ismcts,ismcts+sim` for the player types, a `+sim` suffix
+//! bidding by simulation over `MUZ_BID_WORLDS` worlds).
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -16,6 +18,7 @@ use tauler::engine::{
 use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
 use tauler::games::muzicando::heuristic::HeuristicPlayer;
 use tauler::games::muzicando::{Action, Muzicando, Observation, Options};
+use tauler::search::bid_simulation::SimulationBidder;
 use tauler::search::ismcts::IsmctsPlayer;
 use tauler::search::pimc::PimcPlayer;
 use tauler::search::world_mcts::MctsConfig;
@@ -35,7 +38,32 @@ fn small() -> MctsConfig {
 /// Every player type, by name.
 const KINDS: [&str; 5] = ["random", "heuristic", "pimc", "ismcts", "cheating"];
 
+/// Sampled worlds per contract decision of the `+sim` kinds (`MUZ_BID_WORLDS`).
+fn bid_worlds() -> u32 {
+    std::env::var("MUZ_BID_WORLDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(32)
+}
+
+/// A player type by name; `KIND+sim` is that type with its contract
+/// decisions made by simulation over `MUZ_BID_WORLDS` worlds.
 fn seat_of(kind: &str, seed: u64, config: MctsConfig) -> TableSeat<Muzicando> {
+    seat_with_worlds(kind, seed, config, bid_worlds())
+}
+
+fn seat_with_worlds(
+    kind: &str,
+    seed: u64,
+    config: MctsConfig,
+    worlds: u32,
+) -> TableSeat<Muzicando> {
+    if let Some(play) = kind.strip_suffix("+sim") {
+        let TableSeat::Fair(inner) = seat_of(play, seed, config) else {
+            panic!("{play} cannot bid by simulation");
+        };
+        return TableSeat::Fair(Box::new(SimulationBidder::new(inner, worlds, seed)));
+    }
     match kind {
         "random" => TableSeat::Fair(Box::new(RandomObserver::new(seed))),
         "heuristic" => TableSeat::Fair(Box::new(HeuristicPlayer::new())),
@@ -75,6 +103,40 @@ fn every_player_type_plays_legal_team_hands() {
             assert_eq!(returns.len(), 4, "{kind}");
             assert_eq!(returns[0], returns[2], "{kind}: partners share their score");
         }
+    }
+}
+
+#[test]
+fn the_simulation_bidder_bids_legally_in_both_games() {
+    for hand in 0..3u64 {
+        let start = Muzicando::new(&options(&[&format!("dealer={hand}")]));
+        let mut seats: Vec<_> = (0..4)
+            .map(|s| {
+                seat_of(
+                    if s % 2 == 0 {
+                        "heuristic+sim"
+                    } else {
+                        "ismcts+sim"
+                    },
+                    s,
+                    small(),
+                )
+            })
+            .collect();
+        let end = play_hidden_to_end(
+            start,
+            &mut seats,
+            &mut Xoshiro256PlusPlus::seed_from_u64(hand),
+        )
+        .unwrap_or_else(|e| panic!("refereed hand failed: {e}"));
+        assert!(end.contract().is_some());
+    }
+    for players in [2u8, 5] {
+        let start = Muzicando::new(&options(&[&format!("players={players}")]));
+        let mut seats: Vec<_> = (0..u64::from(players))
+            .map(|s| seat_with_worlds("pimc+sim", s, small(), 4))
+            .collect();
+        play(start, &mut seats, u64::from(players));
     }
 }
 

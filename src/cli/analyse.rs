@@ -32,6 +32,10 @@ pub struct AnalyseArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
+    /// Hidden-information games: the seat whose observation is analysed
+    /// (must be the seat to move; default: the seat to move).
+    #[arg(long)]
+    pub seat: Option<usize>,
 }
 
 impl AnalyseArgs {

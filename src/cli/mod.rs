@@ -5,14 +5,16 @@
 
 mod analyse;
 mod analyse_chance;
+mod analyse_muzicando;
 mod bench;
 mod perft;
 mod play;
+mod play_muzicando;
 mod position;
 mod sprt;
 mod tournament;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 use crate::games::camelot::Camelot;
@@ -114,13 +116,13 @@ pub fn run(cli: Cli) -> Result<()> {
             GameId::Cescacs => analyse::run::<Cescacs>(&args),
             GameId::Camelot => analyse::run::<Camelot>(&args),
             GameId::Cardchess => analyse_chance::run::<CardChess, _>(&args, CardChessEval),
-            other => bail!("no alpha-beta engine for {other} yet"),
+            GameId::Muzicando => analyse_muzicando::run(&args),
         },
         Command::Play { game, args } => match game {
             GameId::Cescacs => play::run::<Cescacs>(&args),
             GameId::Camelot => play::run::<Camelot>(&args),
             GameId::Cardchess => play::run_cardchess(&args),
-            GameId::Muzicando => bail!("muzicando cannot be played at the terminal yet"),
+            GameId::Muzicando => play_muzicando::run(&args),
         },
         Command::Bench { game } => bench::run(game),
         Command::Tournament {
@@ -156,6 +158,8 @@ fn embedded_profile(name: &str) -> Option<&'static str> {
         "cescacs-default" => Some(include_str!("../../engines/cescacs-default.toml")),
         "camelot-default" => Some(include_str!("../../engines/camelot-default.toml")),
         "cardchess-expectimax" => Some(include_str!("../../engines/cardchess-expectimax.toml")),
+        "muzicando-ismcts" => Some(include_str!("../../engines/muzicando-ismcts.toml")),
+        "muzicando-rules" => Some(include_str!("../../engines/muzicando-rules.toml")),
         _ => None,
     }
 }

@@ -39,9 +39,21 @@ pub struct PlayArgs {
     /// The side you play.
     #[arg(long, value_enum, default_value_t = Side::White)]
     pub side: Side,
-    /// Seed for engines that use chance.
+    /// Seed for engines that use chance (and Muzicando's deals).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Muzicando: your seat (default 0).
+    #[arg(long)]
+    pub seat: Option<usize>,
+    /// Muzicando: the four-player team game (the default).
+    #[arg(long, conflicts_with = "players")]
+    pub team: bool,
+    /// Muzicando: the individual game for K players (2..8).
+    #[arg(long, value_name = "K")]
+    pub players: Option<u8>,
+    /// Muzicando: hands in the match, the deal rotating.
+    #[arg(long, default_value_t = 4)]
+    pub hands: usize,
 }
 
 const HELP: &str = "Type a move in the game's notation, or a command:
@@ -115,7 +127,7 @@ impl<G: Notation> Record<G> {
 
 /// The profile named `name`, from `engines/` or, for the shipped defaults,
 /// from the copy built into the program.
-fn load_profile(name: &str) -> Result<EngineProfile> {
+pub(super) fn load_profile(name: &str) -> Result<EngineProfile> {
     match EngineProfile::load(name) {
         Err(ProfileError::NotFound { .. }) => match super::embedded_profile(name) {
             Some(text) => Ok(EngineProfile::parse(name, text)?),

@@ -1,6 +1,7 @@
 //! From a profile to a player of a concrete game.
 
 use crate::game::{Game, HiddenInfo};
+use crate::search::bid_simulation::SimulationBidder;
 use crate::search::ismcts::IsmctsPlayer;
 use crate::search::mcts::MctsConfig;
 use crate::search::pimc::PimcPlayer;
@@ -79,10 +80,31 @@ pub trait RuleBasedGame: HiddenInfo {
     /// The rule-based player `parameters` (a profile's `[parameters]`)
     /// describe, or what is wrong with them.
     fn rule_based(parameters: &toml::Table) -> Result<Box<dyn ObservingPlayer<Self>>, String>;
+
+    /// Whether a decision with these legal actions fixes the contract (an
+    /// auction call, a choice of game type): the decisions a profile with
+    /// `bidding = "simulation"` makes by simulation. None by default.
+    fn is_contract_decision(_legal: &[Self::Action]) -> bool {
+        false
+    }
+}
+
+/// A fair seat that plays with `play`, its contract decisions made by
+/// simulation when the profile asks for `bidding = "simulation"`.
+fn with_bidding<G: RuleBasedGame>(
+    profile: &EngineProfile,
+    play: Box<dyn ObservingPlayer<G>>,
+    seed: u64,
+) -> Result<TableSeat<G>, ProfileError> {
+    Ok(TableSeat::Fair(match profile.bid_simulation()? {
+        Some(worlds) => Box::new(SimulationBidder::new(play, worlds, seed)),
+        None => play,
+    }))
 }
 
 /// The seat `profile` describes at a hidden-information table of `G`: the
-/// rule-based, PIMC, ISMCTS or random player seeing only its observation, or
+/// rule-based, PIMC, ISMCTS (either bidding by simulation if the profile says
+/// so) or random player seeing only its observation, or
 /// the cheating UCT player (for measurements). `seed` seeds the sampling.
 pub fn build_table_seat<G: RuleBasedGame>(
     profile: &EngineProfile,
@@ -100,8 +122,10 @@ pub fn build_table_seat<G: RuleBasedGame>(
                 }
             })?)
         }
-        SearcherKind::Pimc => TableSeat::Fair(Box::new(PimcPlayer::new(config, seed))),
-        SearcherKind::Ismcts => TableSeat::Fair(Box::new(IsmctsPlayer::new(config, seed))),
+        SearcherKind::Pimc => with_bidding(profile, Box::new(PimcPlayer::new(config, seed)), seed)?,
+        SearcherKind::Ismcts => {
+            with_bidding(profile, Box::new(IsmctsPlayer::new(config, seed)), seed)?
+        }
         SearcherKind::Cheating => TableSeat::Cheating(Box::new(CheatingMcts::new(config, seed))),
         kind @ (SearcherKind::AlphaBeta
         | SearcherKind::Expectimax

@@ -23,7 +23,7 @@ pub use human::HumanPlayer;
 pub use observer::{play_hidden, play_hidden_to_end, ObservingPlayer, RefereeError, TableSeat};
 pub use player::{Player, PlayerError};
 pub use profile::{
-    ChanceParams, EngineProfile, LimitSpec, ProfileError, SamplingParams, SearcherKind,
+    Bidding, ChanceParams, EngineProfile, LimitSpec, ProfileError, SamplingParams, SearcherKind,
 };
 pub use random::RandomPlayer;
 pub use random_observer::RandomObserver;

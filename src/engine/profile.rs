@@ -151,6 +151,23 @@ pub struct SamplingParams {
     /// Worlds (PIMC) or trees (ISMCTS, cheating) searched in parallel on
     /// rayon, the playouts split among them.
     pub parallel: usize,
+    /// How PIMC and ISMCTS make contract decisions (auction calls, the
+    /// choice of type): `search` like any other, or `simulation`.
+    pub bidding: Bidding,
+    /// Sampled worlds per contract decision under `bidding = "simulation"`.
+    pub bid_worlds: u32,
+}
+
+/// How a sampling searcher makes its contract decisions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Bidding {
+    /// With its own search, like every other decision.
+    #[default]
+    Search,
+    /// By the expected score of each call over sampled worlds played out by
+    /// the rule-based player (`search::bid_simulation`).
+    Simulation,
 }
 
 impl Default for SamplingParams {
@@ -159,6 +176,8 @@ impl Default for SamplingParams {
         Self {
             exploration: config.exploration,
             parallel: config.parallel,
+            bidding: Bidding::Search,
+            bid_worlds: 32,
         }
     }
 }
@@ -375,6 +394,23 @@ impl EngineProfile {
             exploration: params.exploration,
             parallel: params.parallel.max(1),
         })
+    }
+
+    /// The sampled worlds per contract decision when a PIMC or ISMCTS
+    /// profile bids by simulation (`bidding = "simulation"`), else `None`.
+    pub fn bid_simulation(&self) -> Result<Option<u32>, ProfileError> {
+        if !matches!(self.searcher, SearcherKind::Pimc | SearcherKind::Ismcts) {
+            return Ok(None);
+        }
+        let params: SamplingParams =
+            self.parameters
+                .clone()
+                .try_into()
+                .map_err(|error: toml::de::Error| ProfileError::Invalid {
+                    name: self.name.clone(),
+                    message: format!("[parameters]: {}", error.message()),
+                })?;
+        Ok((params.bidding == Bidding::Simulation).then_some(params.bid_worlds.max(1)))
     }
 
     /// Checks that the profile plays `game`.

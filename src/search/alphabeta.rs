@@ -13,9 +13,11 @@ use super::config::SearchConfig;
 use super::control::{Control, POLL_INTERVAL};
 use super::evaluator::{Evaluator, NoisyActions};
 use super::info::{PvLine, SearchInfo};
-use super::ordering::{pick_next, Candidate, MoveOrdering, HASH_ACTION, KILLER, NOISY_BASE};
+use super::ordering::{
+    pick_next, Candidate, MoveOrdering, Reductions, HASH_ACTION, HISTORY_GOOD, KILLER, NOISY_BASE,
+};
 use super::score::{
-    from_table, terminal_score, to_table, Score, EVAL_LIMIT, INFINITY, MATE, MAX_PLY,
+    from_table, terminal_score, to_table, Score, EVAL_LIMIT, INFINITY, MATE, MATE_BOUND, MAX_PLY,
 };
 use super::tt::{Bound, Entry, TranspositionTable};
 
@@ -72,6 +74,7 @@ pub struct Worker<'a, G: Game, E> {
     shared: Shared<'a, G, E>,
     id: usize,
     ordering: &'a mut MoveOrdering<G::Action>,
+    reductions: Reductions,
     pv: Vec<Vec<G::Action>>,
     actions: Vec<Vec<G::Action>>,
     candidates: Vec<Vec<Candidate<G::Action>>>,
@@ -91,6 +94,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     ) -> Self {
         let plies = MAX_PLY + 2;
         Self {
+            reductions: Reductions::new(shared.config.lmr_base, shared.config.lmr_divisor),
             shared,
             id,
             ordering,
@@ -150,6 +154,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     pv: root_move.pv.clone(),
                 })
                 .collect();
+            if nominal >= self.shared.max_depth {
+                self.shared.control.stop();
+                break;
+            }
             let best = Score(root_moves[0].score);
             if lines_wanted == 1
                 && best
@@ -448,7 +456,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         state: &G,
         seat: Seat,
         ply: usize,
-        depth: u32,
+        mut depth: u32,
         mut alpha: i32,
         mut beta: i32,
         pv_node: bool,
@@ -481,6 +489,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
             }
         }
+        let config = self.shared.config;
+        if config.internal_reduction && hash_action.is_none() && depth >= config.iir_min_depth {
+            depth -= 1;
+        }
         let mut actions = std::mem::take(&mut self.actions[ply]);
         state.legal_actions(&mut actions);
         if actions.is_empty() {
@@ -490,15 +502,39 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut list = std::mem::take(&mut self.candidates[ply]);
         self.fill_candidates(state, ply, &actions, hash_action, &mut list);
         self.actions[ply] = actions;
+
+        let frontier = !pv_node
+            && depth <= config.futility_depth
+            && (config.reverse_futility || config.futility_pruning)
+            && list.iter().any(|candidate| !candidate.noisy);
+        let static_eval = frontier.then(|| self.evaluate(state));
+        if let Some(eval) = static_eval {
+            let margin = config.reverse_futility_margin * depth as i32;
+            if config.reverse_futility && beta.abs() <= EVAL_LIMIT && eval - margin >= beta {
+                self.candidates[ply] = list;
+                return eval - margin;
+            }
+        }
+        let futile = static_eval.is_some_and(|eval| {
+            config.futility_pruning
+                && alpha.abs() <= EVAL_LIMIT
+                && eval + config.futility_margin * depth as i32 <= alpha
+        });
+        let quiet_limit = (config.late_move_pruning && !pv_node && depth <= config.lmp_depth)
+            .then(|| 3 + (depth * depth) as usize);
+
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
-
         let original_alpha = alpha;
-        let config = self.shared.config;
         let mut best = -INFINITY;
         let mut best_index = None;
         for n in 0..list.len() {
             let candidate = pick_next(&mut list, n);
+            let ordinary_quiet = !candidate.noisy && candidate.key < KILLER - 1;
+            let prunable = n > 0 && ordinary_quiet && best > -MATE_BOUND;
+            if prunable && (futile || quiet_limit.is_some_and(|limit| quiets.len() >= limit)) {
+                continue;
+            }
             let mut child = state.clone();
             child.apply(candidate.action);
             let next = depth - 1;
@@ -515,13 +551,21 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     },
                 )
             } else {
-                let reduce = config.late_move_reductions
+                let reduction = if config.late_move_reductions
                     && depth >= config.lmr_min_depth
                     && n >= config.lmr_min_index
-                    && !candidate.noisy
-                    && candidate.key < KILLER - 1;
-                let reduction = if reduce {
-                    1 + u32::from(n >= 3 * config.lmr_min_index && depth >= 6)
+                    && ordinary_quiet
+                {
+                    let mut reduction = self.reductions.get(depth, n);
+                    if pv_node {
+                        reduction -= 1;
+                    }
+                    if candidate.key > HISTORY_GOOD {
+                        reduction -= 1;
+                    } else if candidate.key < -HISTORY_GOOD {
+                        reduction += 1;
+                    }
+                    reduction.clamp(0, next.saturating_sub(1) as i32) as u32
                 } else {
                     0
                 };
@@ -532,7 +576,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     alpha,
                     alpha + 1,
                     Node::Full {
-                        depth: next.saturating_sub(reduction),
+                        depth: next - reduction,
                         pv: false,
                     },
                 );

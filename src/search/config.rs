@@ -1,10 +1,12 @@
 //! The searcher's tunable parameters, per engine profile: threads, table
 //! size, lines to report, and the selective features a game may turn on or
-//! off (reductions are only sound where the game allows them).
+//! off (reductions and pruning are only sound where the game allows them).
 
 use serde::Deserialize;
 
-/// Parameters of one alpha-beta search; `Default` is a safe, full-width setup.
+/// Parameters of one alpha-beta search. `Default` is the tuned, selective
+/// setup the games start from; [`SearchConfig::full_width`] turns every
+/// reduction and pruning off, so that fixed-depth values are exact minimax.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SearchConfig {
@@ -29,12 +31,46 @@ pub struct SearchConfig {
     /// Aspiration windows are used from this depth on.
     pub aspiration_min_depth: u32,
     /// Late-move reductions: quiet, non-killer actions late in the order are
-    /// searched one ply shallower first (re-searched in full if they fail high).
+    /// searched shallower first (re-searched in full if they beat alpha).
+    /// The reduction grows with the logarithms of the remaining depth and
+    /// of the action's index: `lmr_base + ln(depth)·ln(index) / lmr_divisor`
+    /// (both in hundredths), one ply less at principal-variation nodes and
+    /// for actions with a good history, one more for a bad history.
     pub late_move_reductions: bool,
     /// Reductions apply only at this remaining depth or more.
     pub lmr_min_depth: u32,
     /// Reductions apply only from this action index on (0-based, in search order).
     pub lmr_min_index: usize,
+    /// Constant term of the reduction, in hundredths of a ply.
+    pub lmr_base: u32,
+    /// Divisor of the logarithmic term, in hundredths.
+    pub lmr_divisor: u32,
+    /// Reverse futility pruning: at a non-PV node with at most
+    /// `futility_depth` plies left and a quiet action available, a static
+    /// evaluation that beats beta by `reverse_futility_margin` per ply is
+    /// returned without searching.
+    pub reverse_futility: bool,
+    /// Margin per remaining ply of reverse futility pruning.
+    pub reverse_futility_margin: i32,
+    /// Futility pruning: at a non-PV node with at most `futility_depth`
+    /// plies left whose static evaluation plus `futility_margin` per ply
+    /// stays at or below alpha, quiet actions after the first are skipped.
+    pub futility_pruning: bool,
+    /// Margin per remaining ply of futility pruning.
+    pub futility_margin: i32,
+    /// The deepest remaining depth at which (reverse) futility pruning applies.
+    pub futility_depth: u32,
+    /// Late-move pruning: at a non-PV node with at most `lmp_depth` plies
+    /// left, quiet non-killer actions beyond the first `3 + depth²` are skipped.
+    pub late_move_pruning: bool,
+    /// The deepest remaining depth at which late-move pruning applies.
+    pub lmp_depth: u32,
+    /// Internal iterative reduction: a node with `iir_min_depth` plies or
+    /// more left and no table action is searched one ply shallower (its
+    /// ordering is poor, and the shallower search supplies one next time).
+    pub internal_reduction: bool,
+    /// The least remaining depth at which internal iterative reduction applies.
+    pub iir_min_depth: u32,
 }
 
 impl Default for SearchConfig {
@@ -49,9 +85,37 @@ impl Default for SearchConfig {
             delta_margin: 200,
             aspiration_window: 35,
             aspiration_min_depth: 4,
-            late_move_reductions: false,
+            late_move_reductions: true,
             lmr_min_depth: 3,
             lmr_min_index: 3,
+            lmr_base: 75,
+            lmr_divisor: 225,
+            reverse_futility: true,
+            reverse_futility_margin: 120,
+            futility_pruning: true,
+            futility_margin: 150,
+            futility_depth: 1,
+            late_move_pruning: true,
+            lmp_depth: 1,
+            internal_reduction: true,
+            iir_min_depth: 4,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// The default setup with every reduction and pruning turned off
+    /// (quiescence and its delta pruning stay): fixed-depth values are then
+    /// those of plain minimax with the same quiescence.
+    #[must_use]
+    pub fn full_width() -> Self {
+        Self {
+            late_move_reductions: false,
+            reverse_futility: false,
+            futility_pruning: false,
+            late_move_pruning: false,
+            internal_reduction: false,
+            ..Self::default()
         }
     }
 }

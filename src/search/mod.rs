@@ -27,6 +27,7 @@
 
 pub mod alphabeta;
 pub mod analysis;
+pub mod bid_simulation;
 pub mod config;
 pub mod control;
 pub mod evaluator;

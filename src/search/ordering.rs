@@ -18,6 +18,9 @@ pub const NOISY_BASE: i32 = 1 << 28;
 pub const KILLER: i32 = 1 << 27;
 /// History scores stay within `±HISTORY_MAX`.
 const HISTORY_MAX: i32 = 1 << 14;
+/// A quiet action whose history is above this is reduced one ply less by
+/// late-move reductions, one below its negation one ply more.
+pub const HISTORY_GOOD: i32 = HISTORY_MAX / 4;
 /// Slots per seat in the history table (a power of two).
 const HISTORY_SLOTS: usize = 1 << 12;
 
@@ -129,6 +132,45 @@ impl<A: Copy + Eq + Hash> MoveOrdering<A> {
     }
 }
 
+/// Late-move reductions by remaining depth and action index:
+/// `(base + ln(depth)·ln(index) / divisor) / 100` plies, rounded down
+/// (`base` and `divisor` in hundredths).
+#[derive(Clone, Debug)]
+pub struct Reductions {
+    plies: Vec<[i32; Self::INDICES]>,
+}
+
+impl Reductions {
+    const DEPTHS: usize = 64;
+    const INDICES: usize = 64;
+
+    /// The table for `base` and `divisor` (hundredths; a zero divisor counts as one).
+    #[must_use]
+    pub fn new(base: u32, divisor: u32) -> Self {
+        let divisor = f64::from(divisor.max(1)) / 100.0;
+        let base = f64::from(base) / 100.0;
+        let plies = (0..Self::DEPTHS)
+            .map(|depth| {
+                let mut row = [0; Self::INDICES];
+                for (index, cell) in row.iter_mut().enumerate() {
+                    if depth > 0 && index > 0 {
+                        let log = (depth as f64).ln() * (index as f64).ln() / divisor;
+                        *cell = (base + log) as i32;
+                    }
+                }
+                row
+            })
+            .collect();
+        Self { plies }
+    }
+
+    /// The reduction of the action at `index` with `depth` plies left.
+    #[must_use]
+    pub fn get(&self, depth: u32, index: usize) -> i32 {
+        self.plies[(depth as usize).min(Self::DEPTHS - 1)][index.min(Self::INDICES - 1)]
+    }
+}
+
 /// An action waiting to be searched, with its ordering key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Candidate<A> {
@@ -182,6 +224,15 @@ mod tests {
         }
         let key = ordering.quiet_key(1, 1, 5);
         assert!(key > 0 && key <= HISTORY_MAX, "{key}");
+    }
+
+    #[test]
+    fn reductions_grow_with_depth_and_index() {
+        let table = Reductions::new(75, 225);
+        assert_eq!(table.get(3, 3), 1);
+        assert!(table.get(10, 30) > table.get(3, 3));
+        assert!(table.get(200, 500) >= table.get(10, 30));
+        assert_eq!(table.get(0, 10), 0);
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Lazy SMP: several threads run the same iterative deepening on the same
 //! root, sharing only the transposition table. Helper threads (odd ones one
-//! ply deeper) fill the table with results the main thread then finds; the
-//! main thread alone reports, decides when to stop, and gives the answer.
+//! ply deeper) fill the table with results the main thread then finds. The
+//! main thread reports its iterations and decides when time is up; whichever
+//! thread completes the last depth first stops them all, and the answer is
+//! the deepest completed iteration of any thread (the main thread's on a tie).
 
 use std::marker::PhantomData;
 
@@ -65,13 +67,32 @@ pub fn lazy_smp<G: Game, E: Evaluator<G>>(
             .collect();
         let mut outcome = Worker::new(shared(), 0, main_ordering).run(root, seat, Some(report));
         context.control.stop();
+        let main_depth = outcome.depth;
         for helper in helpers {
             match helper.join() {
                 Ok(helper_outcome) => {
-                    outcome.met_chance |= helper_outcome.met_chance;
-                    outcome.seldepth = outcome.seldepth.max(helper_outcome.seldepth);
+                    let met_chance = outcome.met_chance || helper_outcome.met_chance;
+                    let seldepth = outcome.seldepth.max(helper_outcome.seldepth);
+                    if helper_outcome.depth > outcome.depth {
+                        outcome = helper_outcome;
+                    }
+                    outcome.met_chance = met_chance;
+                    outcome.seldepth = seldepth;
                 }
                 Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        if outcome.depth > main_depth {
+            for (line, pv_line) in outcome.lines.iter().enumerate() {
+                report(SearchInfo {
+                    depth: outcome.depth,
+                    seldepth: outcome.seldepth,
+                    multipv: line + 1,
+                    line: pv_line.clone(),
+                    nodes: context.control.nodes(),
+                    time: context.control.elapsed(),
+                    hashfull: context.tt.hashfull(),
+                });
             }
         }
         outcome

@@ -16,6 +16,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::engine::LimitSpec;
+use crate::tournament::seating::Seating;
 use crate::tournament::stats::{Sprt, SprtModel};
 
 /// Why a tournament file cannot be used.
@@ -212,6 +213,9 @@ struct TournamentFile {
     sprt: Option<SprtConfig>,
     #[serde(default)]
     faults: BTreeMap<String, FaultInjection>,
+    #[serde(default)]
+    allow_cheating: bool,
+    hands_per_match: Option<u32>,
 }
 
 fn default_concurrency() -> usize {
@@ -255,6 +259,14 @@ pub struct TournamentConfig {
     pub sprt: Option<SprtConfig>,
     /// Fault injection per engine (test aid).
     pub faults: BTreeMap<String, FaultInjection>,
+    /// Whether engines that see hidden information (Muzicando's `cheating`
+    /// profiles) may play: only for measuring what hiding costs.
+    pub allow_cheating: bool,
+    /// How the engines sit at the table (two seats, teams, or everyone).
+    pub seating: Seating,
+    /// Muzicando team game: the consecutive deals that make one match (at
+    /// least 4, a multiple of 4 so that every seat deals equally often).
+    pub hands_per_match: u32,
 }
 
 impl TournamentConfig {
@@ -307,6 +319,13 @@ impl TournamentConfig {
         if file.concurrency == 0 {
             return inconsistent("`concurrency` must be at least 1".into());
         }
+        let seating = Seating::of(&file.game, &file.options).map_err(ConfigError::Inconsistent)?;
+        if file.sprt.is_some() && matches!(seating, Seating::Individual(k) if k > 2) {
+            return inconsistent(
+                "the SPRT needs pairs of hands: not available for the individual game beyond 2 players"
+                    .into(),
+            );
+        }
         if let Some(sprt) = &file.sprt {
             if file.pairing == Pairing::RoundRobin && file.engines.len() > 2 {
                 return inconsistent(
@@ -317,6 +336,28 @@ impl TournamentConfig {
             let rate = |x: f64| x > 0.0 && x < 1.0;
             if !(rate(sprt.alpha) && rate(sprt.beta)) || sprt.elo0 >= sprt.elo1 {
                 return inconsistent("SPRT needs 0 < alpha, beta < 1 and elo0 < elo1".into());
+            }
+        }
+        let hands_per_match = file.hands_per_match.unwrap_or(4);
+        seating
+            .check(
+                file.engines.len(),
+                file.pairing,
+                rounds,
+                hands_per_match,
+                file.hands_per_match.is_some(),
+            )
+            .map_err(ConfigError::Inconsistent)?;
+        if seating != Seating::Pair {
+            if file.openings != Openings::default() {
+                return inconsistent(
+                    "Muzicando hands start from seeded deals: `[openings]` does not apply".into(),
+                );
+            }
+            if file.adjudication.draw.is_some() || file.adjudication.resign.is_some() {
+                return inconsistent(
+                    "Muzicando engines report no scores: score adjudication does not apply".into(),
+                );
             }
         }
         let mut openings = file.openings;
@@ -340,6 +381,9 @@ impl TournamentConfig {
             adjudication: file.adjudication,
             sprt: file.sprt,
             faults: file.faults,
+            allow_cheating: file.allow_cheating,
+            seating,
+            hands_per_match,
         })
     }
 
@@ -355,10 +399,13 @@ impl TournamentConfig {
         }
     }
 
-    /// The total number of games.
+    /// The total number of games (Muzicando: hands).
     #[must_use]
     pub fn total_games(&self) -> usize {
-        self.rounds as usize * self.encounters().len() * 2
+        match self.seating {
+            Seating::Pair | Seating::Team => self.rounds as usize * self.encounters().len() * 2,
+            Seating::Individual(players) => self.rounds as usize * usize::from(players),
+        }
     }
 }
 
@@ -425,6 +472,24 @@ after_moves = 1
         let config = TournamentConfig::parse("t", text, Path::new("")).unwrap();
         assert_eq!(config.encounters().len(), 6);
         assert_eq!(config.adjudication.max_plies, 1000);
+    }
+
+    #[test]
+    fn muzicando_keys_read() {
+        let team = "game = \"muzicando\"\nengines = [\"a\", \"b\", \"c\"]\nrounds = 8\n\
+                    hands_per_match = 8\nallow_cheating = true\n";
+        let config = TournamentConfig::parse("t", team, Path::new("")).unwrap();
+        assert_eq!(config.seating, Seating::Team);
+        assert_eq!((config.hands_per_match, config.allow_cheating), (8, true));
+        assert_eq!(config.total_games(), 8 * 3 * 2);
+        let solo = "game = \"muzicando\"\noptions = [\"players=3\"]\nengines = [\"a\", \"b\", \"c\"]\nrounds = 2\n";
+        let config = TournamentConfig::parse("t", solo, Path::new("")).unwrap();
+        assert_eq!(config.seating, Seating::Individual(3));
+        assert_eq!((config.hands_per_match, config.allow_cheating), (4, false));
+        assert_eq!(config.total_games(), 6);
+        let sprt = format!("{solo}[sprt]\nelo0 = 0\nelo1 = 5\n");
+        let error = TournamentConfig::parse("t", &sprt, Path::new("")).unwrap_err();
+        assert!(error.to_string().contains("individual"), "{error}");
     }
 
     #[test]

@@ -183,7 +183,7 @@ impl<G: Refereed> Contestant<G> {
 
 /// An action that is not legal in `state`: a reply legal after one of
 /// its moves but not now (for fault injection).
-fn illegal_action<G: Game>(state: &G) -> Option<G::Action> {
+pub(super) fn illegal_action<G: Game>(state: &G) -> Option<G::Action> {
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
     let mut replies = Vec::new();

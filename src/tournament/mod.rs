@@ -3,10 +3,13 @@
 
 pub mod config;
 pub mod contestant;
+pub mod hand_points;
+pub mod muzicando_referee;
 pub mod record;
 pub mod referee;
 pub mod report;
 pub mod runner;
+pub mod seating;
 pub mod seeds;
 pub mod stats;
 

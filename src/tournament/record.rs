@@ -36,14 +36,16 @@ pub struct GameRecord {
     pub engines: Vec<String>,
     /// The game's seed.
     pub seed: u64,
-    /// The position the opening starts from, in the game's notation.
+    /// The position the opening starts from, in the game's notation
+    /// (Muzicando: the hand right after the deal).
     pub start: String,
     /// The opening's plies (random plies), played before the engines.
     pub opening: Vec<String>,
     /// The game's actions after the opening, in the game's notation
     /// (chance outcomes included).
     pub actions: Vec<String>,
-    /// Points by seat.
+    /// Points by seat (Muzicando: the hand's points, partners equal; a
+    /// breach's penalty when annulled).
     pub result: Vec<f64>,
     /// Why the game ended: `game over`, `max plies`, `adjudicated draw`,
     /// `adjudicated resignation`, `resigned`, `time forfeit`, `panic`,
@@ -56,13 +58,30 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The engine in `seat`'s score in `[0, 1]`: its points when the two
-    /// seats' points sum to 1, otherwise 1, ½ or 0 by comparison.
+    /// The engine in `seat`'s score in `[0, 1]` against its opponent: in a
+    /// two-seat game its points when the two seats' points sum to 1,
+    /// otherwise 1, ½ or 0 by comparison; at a larger table (Muzicando)
+    /// against the first seat held by another engine (the team game: the
+    /// other team), by the sign of the hand-point difference.
     #[must_use]
     pub fn score(&self, seat: usize) -> f64 {
+        let opponent = (0..self.engines.len())
+            .find(|&s| self.engines.get(s) != self.engines.get(seat))
+            .unwrap_or(1 - seat.min(1));
+        self.score_against(seat, opponent)
+    }
+
+    /// The score in `[0, 1]` of the engine in `seat` against the one in
+    /// `other`: its points when the two seats' points sum to 1 (two-seat
+    /// wins, draws and splits), otherwise 1, ½ or 0 by comparison.
+    #[must_use]
+    pub fn score_against(&self, seat: usize, other: usize) -> f64 {
         let mine = self.result.get(seat).copied().unwrap_or(0.0);
-        let theirs = self.result.get(1 - seat).copied().unwrap_or(0.0);
-        if (mine + theirs - 1.0).abs() < 1e-9 && (0.0..=1.0).contains(&mine) {
+        let theirs = self.result.get(other).copied().unwrap_or(0.0);
+        if self.result.len() == 2
+            && (mine + theirs - 1.0).abs() < 1e-9
+            && (0.0..=1.0).contains(&mine)
+        {
             mine
         } else if mine > theirs {
             1.0
@@ -79,9 +98,9 @@ impl GameRecord {
         self.engines.iter().position(|e| e == name)
     }
 
-    /// The readable record: headers, then the moves numbered per two plies.
+    /// The readable record's headers, `[Key "value"]` lines, and a blank line.
     #[must_use]
-    pub fn to_text(&self, tournament: &str, game: &str) -> String {
+    pub fn headers(&self, tournament: &str, game: &str) -> String {
         let mut text = String::new();
         let mut header = |key: &str, value: &str| text.push_str(&format!("[{key} \"{value}\"]\n"));
         header("Tournament", tournament);
@@ -95,7 +114,9 @@ impl GameRecord {
         header("Start", &self.start);
         header("Opening", &self.opening.join(" "));
         let points: Vec<String> = self.result.iter().map(f64::to_string).collect();
-        header("Result", &points.join("-"));
+        // Two seats `1-0`; a larger table (scores may be negative) by seat, spaced.
+        let separator = if points.len() == 2 { "-" } else { " " };
+        header("Result", &points.join(separator));
         header("Reason", &self.reason);
         if let Some(fault) = &self.fault {
             header(
@@ -104,6 +125,14 @@ impl GameRecord {
             );
             header("FaultPosition", &fault.position);
         }
+        text.push('\n');
+        text
+    }
+
+    /// The readable record: headers, then the moves numbered per two plies.
+    #[must_use]
+    pub fn to_text(&self, tournament: &str, game: &str) -> String {
+        let mut text = self.headers(tournament, game);
         let mut line = String::new();
         for (ply, action) in self.opening.iter().chain(&self.actions).enumerate() {
             if ply % 2 == 0 {
@@ -112,7 +141,6 @@ impl GameRecord {
             line.push_str(action);
             line.push(' ');
         }
-        text.push('\n');
         text.push_str(line.trim_end());
         text.push('\n');
         text

@@ -43,8 +43,8 @@ pub struct Setup<G: Refereed> {
     pub time_margin: Duration,
 }
 
-/// One game of the schedule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One game (Muzicando: one hand) of the schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameSpec {
     /// The game's index.
     pub index: usize,
@@ -53,7 +53,7 @@ pub struct GameSpec {
     /// Its encounter.
     pub encounter: usize,
     /// The engine indices by seat.
-    pub engines: [usize; 2],
+    pub engines: Vec<usize>,
 }
 
 /// How a game ended before the rules ended it.
@@ -74,14 +74,14 @@ fn loss_for(seat: usize, reason: &'static str, fault: Option<FaultRecord>) -> En
 }
 
 /// A seat's time: a clock, or a fixed budget per move, or none.
-struct Timer {
+pub(super) struct Timer {
     spec: LimitSpec,
     remaining: Option<Duration>,
     moves: u32,
 }
 
 impl Timer {
-    fn new(spec: LimitSpec) -> Self {
+    pub(super) fn new(spec: LimitSpec) -> Self {
         Self {
             remaining: spec.clock_ms.map(Duration::from_millis),
             spec,
@@ -103,7 +103,7 @@ impl Timer {
     }
 
     /// Charges a move that took `elapsed`; false if it lost on time.
-    fn charge(&mut self, elapsed: Duration, margin: Duration) -> bool {
+    pub(super) fn charge(&mut self, elapsed: Duration, margin: Duration) -> bool {
         self.moves += 1;
         if let Some(remaining) = self.remaining {
             if elapsed > remaining + margin {

@@ -9,7 +9,9 @@ use std::fmt;
 use serde::Serialize;
 
 use super::config::{Pairing, TournamentConfig};
+use super::hand_points::HandPoints;
 use super::record::GameRecord;
+use super::seating::Seating;
 use super::stats::{bradley_terry, Crosstable, EloEstimate, ScoreDistribution, SprtState};
 
 /// Virtual draws per pair of engines that met, for finite Bradley–Terry
@@ -71,7 +73,10 @@ impl Matchup {
             let Some(seat) = record.seat_of(engine) else {
                 continue;
             };
-            let score = record.score(seat);
+            let score = match record.seat_of(opponent) {
+                Some(other) => record.score_against(seat, other),
+                None => record.score(seat),
+            };
             scores.push(score);
             by_round
                 .entry((record.encounter, record.round))
@@ -181,6 +186,8 @@ pub struct Report {
     pub ratings: Option<Vec<(String, f64)>>,
     /// The crosstable (more than two engines), as text.
     pub crosstable: Option<String>,
+    /// Muzicando: team (or individual) results in hand points.
+    pub points: Option<HandPoints>,
 }
 
 impl Report {
@@ -196,7 +203,12 @@ impl Report {
             .iter()
             .enumerate()
             .map(|(k, &(i, j))| {
-                let games: Vec<&GameRecord> = records.iter().filter(|r| r.encounter == k).collect();
+                // The individual game seats everyone at every hand.
+                let individual = matches!(config.seating, Seating::Individual(_));
+                let games: Vec<&GameRecord> = records
+                    .iter()
+                    .filter(|r| individual || r.encounter == k)
+                    .collect();
                 Matchup::new(&config.engines[i], &config.engines[j], &games)
             })
             .collect();
@@ -211,13 +223,20 @@ impl Report {
         let (ratings, crosstable) = if config.engines.len() > 2 {
             let mut table = Crosstable::new(config.engines.clone());
             for record in records {
-                let seats: Vec<Option<usize>> = record
-                    .engines
-                    .iter()
-                    .map(|name| config.engines.iter().position(|e| e == name))
-                    .collect();
-                if let [Some(a), Some(b)] = seats[..] {
-                    table.add(a, b, record.score(0));
+                // Each engine's first seat; every two engines that met score
+                // one game (the team game: one per hand).
+                let mut seats: Vec<(usize, usize)> = Vec::new();
+                for (seat, name) in record.engines.iter().enumerate() {
+                    if let Some(engine) = config.engines.iter().position(|e| e == name) {
+                        if seats.iter().all(|&(e, _)| e != engine) {
+                            seats.push((engine, seat));
+                        }
+                    }
+                }
+                for (i, &(a, seat_a)) in seats.iter().enumerate() {
+                    for &(b, seat_b) in &seats[i + 1..] {
+                        table.add(a, b, record.score_against(seat_a, seat_b));
+                    }
                 }
             }
             let elo = bradley_terry(&table, BT_PRIOR_DRAWS);
@@ -238,6 +257,7 @@ impl Report {
             sprt,
             ratings,
             crosstable,
+            points: HandPoints::new(config, records),
         }
     }
 }
@@ -255,6 +275,9 @@ impl fmt::Display for Report {
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
         writeln!(f, "endings: {}", endings.join(", "))?;
+        if let Some(points) = &self.points {
+            write!(f, "{points}")?;
+        }
         for matchup in self.encounters.iter().chain(&self.field) {
             write!(f, "{matchup}")?;
         }

@@ -19,6 +19,7 @@ use crate::tournament::stats::SprtDecision;
 
 use super::config::TournamentConfig;
 use super::contestant::Refereed;
+use super::muzicando_referee::{hand_text, HandSetup};
 use super::record::{read_records, GameRecord, RecordWriter};
 use super::referee::{GameSpec, Setup};
 use super::report::Report;
@@ -53,25 +54,11 @@ impl Paths {
     }
 }
 
-/// The schedule: round by round, every encounter plays a pair of games
-/// with the seats swapped.
+/// The schedule: round by round, every encounter plays its game pairs
+/// with the seats swapped (Muzicando: see [`super::seating`]).
 #[must_use]
 pub fn schedule(config: &TournamentConfig) -> Vec<GameSpec> {
-    let encounters = config.encounters();
-    let mut games = Vec::with_capacity(config.total_games());
-    for round in 0..config.rounds {
-        for (encounter, &(a, b)) in encounters.iter().enumerate() {
-            for engines in [[a, b], [b, a]] {
-                games.push(GameSpec {
-                    index: games.len(),
-                    round,
-                    encounter,
-                    engines,
-                });
-            }
-        }
-    }
-    games
+    config.seating.schedule(config.rounds, &config.encounters())
 }
 
 /// Runs the tournament in `path`; returns its report.
@@ -126,7 +113,14 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
             run_game::<crate::games::cardchess::CardChess>(&config, &paths, options)
         }
         GameId::Muzicando => {
-            bail!("muzicando has four seats (or 2 to 8); tournaments support two-seat games so far")
+            let setup = HandSetup::new(&config)?;
+            let text = |record: &GameRecord| {
+                hand_text(record, &config.options).map_or_else(
+                    || record.to_text(&config.name, &config.game),
+                    |hand| record.headers(&config.name, &config.game) + &hand,
+                )
+            };
+            run_schedule(&config, &paths, options, |spec| setup.play(spec), text)
         }
     }
 }
@@ -213,6 +207,24 @@ fn run_game<G: Refereed>(
     options: &RunOptions,
 ) -> Result<Report> {
     let setup = build_setup::<G>(config)?;
+    run_schedule(
+        config,
+        paths,
+        options,
+        |spec| setup.play(spec),
+        |record| record.to_text(&config.name, &config.game),
+    )
+}
+
+/// Plays the games of the schedule not yet recorded on `concurrency`
+/// worker threads: `play` plays one game, `text` writes its readable record.
+fn run_schedule(
+    config: &TournamentConfig,
+    paths: &Paths,
+    options: &RunOptions,
+    play: impl Fn(&GameSpec) -> GameRecord + Sync,
+    text: impl Fn(&GameRecord) -> String + Sync,
+) -> Result<Report> {
     let records = read_records(&paths.games)?;
     let done: BTreeSet<usize> = records.iter().map(|r| r.index).collect();
     let schedule = schedule(config);
@@ -232,7 +244,7 @@ fn run_game<G: Refereed>(
         schedule
             .iter()
             .filter(|g| !done.contains(&g.index))
-            .copied()
+            .cloned()
             .collect(),
     );
     let bar = if options.quiet {
@@ -261,7 +273,7 @@ fn run_game<G: Refereed>(
                 let Some(spec) = queue.lock().map(|mut q| q.pop_front()).ok().flatten() else {
                     break;
                 };
-                let record = setup.play(&spec);
+                let record = play(&spec);
                 let Ok(mut shared) = progress.lock() else {
                     break;
                 };
@@ -271,7 +283,7 @@ fn run_game<G: Refereed>(
                     .map_err(anyhow::Error::from)
                     .and_then(|()| {
                         let file = paths.records.join(format!("{:05}.txt", record.index));
-                        std::fs::write(&file, record.to_text(&config.name, &config.game))
+                        std::fs::write(&file, text(&record))
                             .with_context(|| format!("writing {}", file.display()))
                     });
                 if let Err(error) = written {

@@ -19,7 +19,7 @@ use crate::reference::{minimax, solve, solve_actions};
 pub fn exact_config() -> SearchConfig {
     SearchConfig {
         hash_mb: 1,
-        ..SearchConfig::default()
+        ..SearchConfig::full_width()
     }
 }
 

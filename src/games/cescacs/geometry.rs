@@ -72,8 +72,10 @@ pub struct Tables {
     pub line: [u8; HEXES],
     /// Hex index of `(c, l)`, or [`NONE`].
     pub index: [[Hex; 29]; 15],
-    /// `step[d][h]`: the hex one step from `h` in direction `d`, or [`NONE`].
-    pub step: [[Hex; HEXES]; DIRECTIONS],
+    /// `step[d][h]`: the hex one step from `h` in direction `d`, or [`NONE`];
+    /// rows span every `u8` (`NONE` past the board, from [`NONE`] too) so that
+    /// a lookup by hex needs no bounds check.
+    pub step: [[Hex; 256]; DIRECTIONS],
     /// `direction_to[a][b]`: the ortho/diagonal direction index leading from
     /// `a` to `b` along a line, or 255 when they share none.
     pub direction_to: [[u8; HEXES]; HEXES],
@@ -105,7 +107,7 @@ const fn build() -> Tables {
         column: [0; HEXES],
         line: [0; HEXES],
         index: [[NONE; 29]; 15],
-        step: [[NONE; HEXES]; DIRECTIONS],
+        step: [[NONE; 256]; DIRECTIONS],
         direction_to: [[255; HEXES]; HEXES],
     };
     let mut n = 0;

@@ -6,6 +6,8 @@
 //! along the 12 lines, plus the Elephant's lame two-step); in check every move
 //! is tried on a copy.
 
+use arrayvec::ArrayVec;
+
 use super::board::{capture_dirs, forward, oblique_dirs, rights, Board, Hexes, Special};
 use super::geometry::{hex_color, opposite, step, Hex, DIAG_DIRS, KNIGHT_DIRS, NONE, ORTHO_DIRS};
 use super::moves::{king_home, Move, MoveKind, CASTLINGS};
@@ -20,66 +22,81 @@ const ELEPHANT_DIAGS: std::ops::Range<usize> = 8..12;
 /// and counting `by`'s King leap only if `leap` is set.
 #[must_use]
 pub fn attacked_by(board: &Board, target: Hex, by: Color, ignore: Hex, leap: bool) -> bool {
-    let king = cell(by, Kind::King);
+    ORTHO_DIRS
+        .into_iter()
+        .any(|d| ortho_attack(board, target, d, by, ignore))
+        || DIAG_DIRS
+            .into_iter()
+            .any(|d| diag_attack(board, target, d, by, ignore))
+        || jump_attack(board, target, by, leap)
+}
+
+/// Whether `by` attacks `target` from orthogonal direction `d`: its King or
+/// Elephant next to it, its Elephant's two-step, or a slider down the line
+/// (`ignore` counts as empty).
+#[inline(always)]
+fn ortho_attack(board: &Board, target: Hex, d: usize, by: Color, ignore: Hex) -> bool {
     let elephant = cell(by, Kind::Elephant);
     let elephant_back = opposite(forward(by));
-    for d in ORTHO_DIRS {
-        let mut at = step(d, target);
-        if at == NONE {
-            continue;
-        }
-        let first = board.at(at);
-        if first == king || (first == elephant && d == elephant_back) {
+    let mut at = step(d, target);
+    if at == NONE {
+        return false;
+    }
+    let first = board.at(at);
+    if first == cell(by, Kind::King) || (first == elephant && d == elephant_back) {
+        return true;
+    }
+    if d == elephant_back && (first == EMPTY || at == ignore) {
+        let behind = step(d, at);
+        if behind != NONE && board.at(behind) == elephant {
             return true;
         }
-        if d == elephant_back && (first == EMPTY || at == ignore) {
-            let behind = step(d, at);
-            if behind != NONE && board.at(behind) == elephant {
-                return true;
-            }
-        }
-        loop {
-            let c = board.at(at);
-            if c != EMPTY && at != ignore {
-                if color_of(c) == by && is_in(c, ORTHO_SLIDERS) {
-                    return true;
-                }
-                break;
-            }
-            at = step(d, at);
-            if at == NONE {
-                break;
-            }
-        }
     }
-    let pawn = cell(by, Kind::Pawn);
-    let pawn_from = capture_dirs(by).map(opposite);
-    for d in DIAG_DIRS {
-        let mut at = step(d, target);
+    loop {
+        let c = board.at(at);
+        if c != EMPTY && at != ignore {
+            return color_of(c) == by && is_in(c, ORTHO_SLIDERS);
+        }
+        at = step(d, at);
         if at == NONE {
-            continue;
-        }
-        let first = board.at(at);
-        if first == king
-            || (first == pawn && pawn_from.contains(&d))
-            || (first == elephant && ELEPHANT_DIAGS.contains(&d))
-        {
-            return true;
-        }
-        loop {
-            let c = board.at(at);
-            if c != EMPTY && at != ignore {
-                if color_of(c) == by && is_in(c, DIAG_SLIDERS) {
-                    return true;
-                }
-                break;
-            }
-            at = step(d, at);
-            if at == NONE {
-                break;
-            }
+            return false;
         }
     }
+}
+
+/// Whether `by` attacks `target` from diagonal direction `d`: its King, a
+/// Pawn or an Elephant next to it, or a slider down the diagonal (`ignore`
+/// counts as empty).
+#[inline(always)]
+fn diag_attack(board: &Board, target: Hex, d: usize, by: Color, ignore: Hex) -> bool {
+    let mut at = step(d, target);
+    if at == NONE {
+        return false;
+    }
+    let first = board.at(at);
+    if first == cell(by, Kind::King)
+        || (first == cell(by, Kind::Pawn) && capture_dirs(by).map(opposite).contains(&d))
+        || (first == cell(by, Kind::Elephant) && ELEPHANT_DIAGS.contains(&d))
+    {
+        return true;
+    }
+    loop {
+        let c = board.at(at);
+        if c != EMPTY && at != ignore {
+            return color_of(c) == by && is_in(c, DIAG_SLIDERS);
+        }
+        at = step(d, at);
+        if at == NONE {
+            return false;
+        }
+    }
+}
+
+/// Whether one of `by`'s jumpers (or its King's leap, if `leap`) attacks
+/// `target`.
+#[inline(always)]
+fn jump_attack(board: &Board, target: Hex, by: Color, leap: bool) -> bool {
+    let king = cell(by, Kind::King);
     for d in KNIGHT_DIRS {
         let at = step(d, target);
         if at != NONE {
@@ -295,7 +312,7 @@ pub fn noisy_moves(board: &Board, rules: Rules, out: &mut Vec<Move>) -> bool {
     }
     generator.special_captures();
     let promotions = generator.promotions;
-    let legality = Legality::new(board, checked);
+    let legality = Legality::new(board, checked, Pins::OnDemand);
     legality.retain(board, start, out);
     legality.quiet_move_exists(board, rules, promotions, out)
 }
@@ -344,13 +361,24 @@ static PROMOTION_ZONE: [[Hex; 15]; 2] = {
 struct Legality {
     checked: bool,
     king: Hex,
-    pinned: Hexes,
+    /// The pinned men, when listed up front; `None` tests each man asked
+    /// about instead (cheaper when few moves are tested).
+    pinned: Option<Hexes>,
     their_king: Hex,
     their_leap_possible: bool,
 }
 
+/// Whether [`Legality`] lists the pinned men up front.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pins {
+    /// All at once: for testing a whole move list.
+    Listed,
+    /// One man at a time: for testing a few moves.
+    OnDemand,
+}
+
 impl Legality {
-    fn new(board: &Board, checked: bool) -> Legality {
+    fn new(board: &Board, checked: bool, pins: Pins) -> Legality {
         let us = board.side();
         let them = us.other();
         let king = board.king(us);
@@ -359,9 +387,11 @@ impl Legality {
             checked,
             king,
             pinned: if checked || king == NONE {
-                Hexes::default()
+                Some(Hexes::default())
+            } else if pins == Pins::Listed {
+                Some(pinned(board, us, king))
             } else {
-                pinned(board, us, king)
+                None
             },
             their_king,
             their_leap_possible: their_king != NONE && board.rights(them) & rights::KING != 0,
@@ -379,17 +409,25 @@ impl Legality {
         let from = mv.from();
         if from == self.king {
             if mv.kind() == MoveKind::Castle {
-                return leaves_king_safe(board, mv);
+                return castle_keeps_king_safe(board, mv);
             }
             let to = mv.to();
             let leap_threat = self.their_leap_possible
                 && KNIGHT_DIRS.clone().any(|d| step(d, to) == self.their_king);
             !attacked_by(board, to, board.side().other(), self.king, false)
                 && (!leap_threat || leaves_king_safe(board, mv))
-        } else if self.pinned.contains(from) || mv.kind() == MoveKind::EnPassant {
+        } else if mv.kind() == MoveKind::EnPassant || self.is_pinned(board, from) {
             leaves_king_safe(board, mv)
         } else {
             true
+        }
+    }
+
+    /// Whether our man on `from` shields our King (not in check).
+    fn is_pinned(&self, board: &Board, from: Hex) -> bool {
+        match self.pinned {
+            Some(pinned) => pinned.contains(from),
+            None => is_pinned(board, board.side(), self.king, from),
         }
     }
 
@@ -453,7 +491,7 @@ impl Legality {
 
 /// Keeps only the legal moves of `out[start..]`.
 fn filter_legal(board: &Board, checked: bool, start: usize, out: &mut Vec<Move>) {
-    Legality::new(board, checked).retain(board, start, out);
+    Legality::new(board, checked, Pins::Listed).retain(board, start, out);
 }
 
 /// Whether the side to move has a legal move, stopping at the first found
@@ -467,7 +505,7 @@ pub fn any_legal_move(board: &Board, rules: Rules, scratch: &mut Vec<Move>) -> b
     if !checked && forced_promotions(board, us, &mut promotions, scratch) {
         return true;
     }
-    let legality = Legality::new(board, checked);
+    let legality = Legality::new(board, checked, Pins::OnDemand);
     let mut generator = Generator::<false> {
         board,
         us,
@@ -531,6 +569,45 @@ fn pinned(board: &Board, us: Color, king: Hex) -> Hexes {
         }
     }
     pinned
+}
+
+/// Whether our man on `from` is pinned as [`pinned`] finds: the first man
+/// on a line from our King with an enemy slider of that line behind it, or
+/// the man a lame Elephant step would cross to reach our King.
+fn is_pinned(board: &Board, us: Color, king: Hex, from: Hex) -> bool {
+    let them = us.other();
+    let back = opposite(forward(them));
+    let shield = step(back, king);
+    if shield == from {
+        let elephant = step(back, shield);
+        if elephant != NONE && board.at(elephant) == cell(them, Kind::Elephant) {
+            return true;
+        }
+    }
+    let d = super::geometry::TABLES.direction_to[king as usize][from as usize] as usize;
+    let sliders = if ORTHO_DIRS.contains(&d) {
+        ORTHO_SLIDERS
+    } else if DIAG_DIRS.contains(&d) {
+        DIAG_SLIDERS
+    } else {
+        return false;
+    };
+    let mut at = step(d, king);
+    while at != from {
+        if board.at(at) != EMPTY {
+            return false;
+        }
+        at = step(d, at);
+    }
+    at = step(d, from);
+    while at != NONE {
+        let c = board.at(at);
+        if c != EMPTY {
+            return color_of(c) == them && is_in(c, sliders);
+        }
+        at = step(d, at);
+    }
+    false
 }
 
 /// Pseudo-legal move generation for the side to move; with `NOISY` it
@@ -752,11 +829,14 @@ impl<const NOISY: bool> Generator<'_, NOISY> {
         }
     }
 
+    /// The castlings whose King destination is not attacked (the attack
+    /// test is made once per destination: the 24 castlings share five).
     fn castlings(&mut self) {
         let board = self.board;
         let us = self.us;
         let them = us.other();
         let have = board.rights(us);
+        let mut attacks: ArrayVec<(Hex, bool), 5> = ArrayVec::new();
         for (index, castling) in CASTLINGS[us.index()].iter().enumerate() {
             if castling.needs & have != castling.needs || board.at(castling.king_to) != EMPTY {
                 continue;
@@ -768,11 +848,51 @@ impl<const NOISY: bool> Generator<'_, NOISY> {
             if !paths_clear {
                 continue;
             }
-            if !attacked(board, castling.king_to, them, NONE) {
+            let to = castling.king_to;
+            let known = attacks.iter().find(|&&(hex, _)| hex == to).map(|&(_, a)| a);
+            let attacked = known.unwrap_or_else(|| {
+                let attacked = attacked(board, to, them, NONE);
+                attacks.push((to, attacked));
+                attacked
+            });
+            if !attacked {
                 self.out.push(Move::castle(us, index));
             }
         }
     }
+}
+
+/// Whether a castling generated here leaves the King safe. Generation
+/// checked that its destination is not attacked before the move; the King's
+/// home lies on no line through the destination (a leap is on none), and
+/// castling neither captures nor frees the enemy King's leap, so the only
+/// new attack can come down the line through a hex a rook vacates.
+fn castle_keeps_king_safe(board: &Board, mv: Move) -> bool {
+    let us = board.side();
+    let castling = &CASTLINGS[us.index()][mv.castle_index()];
+    let to = castling.king_to;
+    let lines = castling.rooks[..castling.count]
+        .iter()
+        .map(|&(from, _)| super::geometry::TABLES.direction_to[to as usize][from as usize] as usize)
+        .filter(|&d| ORTHO_DIRS.contains(&d) || DIAG_DIRS.contains(&d));
+    let mut after = None;
+    for d in lines {
+        let after = after.get_or_insert_with(|| {
+            let mut after = board.clone();
+            after.make(mv);
+            after
+        });
+        let them = us.other();
+        let attack = if ORTHO_DIRS.contains(&d) {
+            ortho_attack(after, to, d, them, NONE)
+        } else {
+            diag_attack(after, to, d, them, NONE)
+        };
+        if attack {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether a rook can slide from `from` to `to` along an orthogonal line
@@ -863,5 +983,99 @@ fn man_attacks(board: &Board, from: Hex, target: Hex, leap: bool) -> Option<Chec
             }
             Some(CheckKind::Afar)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use super::*;
+    use crate::games::cescacs::{bench, geometry::HEXES, pdtl, Options};
+
+    /// The shortcut castling test agrees with playing the castling out, on
+    /// the castling position with enemy sliders and Elephants dropped on
+    /// random empty hexes (so that vacated rook hexes open lines).
+    #[test]
+    fn castle_safety_shortcut_matches_playing_it_out() {
+        let base = pdtl::parse(bench::CASTLING, &Options::default())
+            .expect("the bench position parses")
+            .board()
+            .clone();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let (mut castlings, mut unsafe_ones) = (0, 0);
+        let droppable = [
+            Kind::Queen,
+            Kind::Rook,
+            Kind::Bishop,
+            Kind::Elephant,
+            Kind::Wyvern,
+        ];
+        for _ in 0..3000 {
+            let mut board = base.clone();
+            for _ in 0..rng.gen_range(1..4) {
+                let h = rng.gen_range(0..HEXES) as Hex;
+                if board.at(h) == EMPTY {
+                    let kind = droppable[rng.gen_range(0..droppable.len())];
+                    board.put(h, cell(Color::Black, kind));
+                }
+            }
+            if in_check(&board, Color::White) || in_check(&board, Color::Black) {
+                continue;
+            }
+            let mut out = Vec::new();
+            let mut generator = Generator::<false> {
+                board: &board,
+                us: Color::White,
+                promotions: None,
+                out: &mut out,
+            };
+            generator.castlings();
+            for &mv in &out {
+                let safe = leaves_king_safe(&board, mv);
+                assert_eq!(castle_keeps_king_safe(&board, mv), safe, "{mv:?}");
+                castlings += 1;
+                unsafe_ones += usize::from(!safe);
+            }
+        }
+        assert!(
+            castlings > 10_000 && unsafe_ones > 20,
+            "{castlings} {unsafe_ones}"
+        );
+    }
+
+    /// The one-man pin test agrees with the listed pins, over random games
+    /// (with positions in check skipped, as legality skips pins there).
+    #[test]
+    fn one_man_pin_test_matches_the_pin_list() {
+        let rules = Rules { castling: true };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+        let mut pins = 0;
+        let mut moves = Vec::new();
+        for _ in 0..40 {
+            let mut board = pdtl::parse(crate::games::cescacs::START, &Options::default())
+                .expect("the start parses")
+                .board()
+                .clone();
+            for _ in 0..300 {
+                let us = board.side();
+                let king = board.king(us);
+                if king != NONE && !in_check(&board, us) {
+                    let listed = pinned(&board, us, king);
+                    for from in board.men(us).iter() {
+                        assert_eq!(is_pinned(&board, us, king, from), listed.contains(from));
+                    }
+                    pins += listed.len();
+                }
+                moves.clear();
+                legal_moves(&board, rules, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                board.make(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        assert!(pins > 100, "{pins}");
     }
 }

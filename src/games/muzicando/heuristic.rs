@@ -213,6 +213,12 @@ impl RuleBasedGame for Muzicando {
             level_step: params.level_step,
         }))
     }
+
+    fn is_contract_decision(legal: &[Action]) -> bool {
+        legal
+            .iter()
+            .any(|a| matches!(a, Action::Bid(_) | Action::Choose(_)))
+    }
 }
 
 impl ObservingPlayer<Muzicando> for HeuristicPlayer {

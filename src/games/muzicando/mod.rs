@@ -11,12 +11,13 @@
 //! placements per type), `symbols` (skip effects), `deal` (chance), `play`
 //! (turns, passes, endings), `individual` (seating, stock), `scoring`,
 //! `zobrist` (hashing), `observation` (what a seat sees, sampling worlds),
-//! `notation` (text), `public_view` (the public part of an observation),
+//! `notation` (text), `display` (a seat's view for the terminal), `public_view` (the public part of an observation),
 //! `heuristic` (the rule-based player).
 
 pub mod auction;
 pub mod cards;
 mod deal;
+pub mod display;
 pub mod heuristic;
 pub mod individual;
 pub mod layouts;

@@ -64,12 +64,14 @@ impl Crosstable {
 }
 
 impl fmt::Display for Crosstable {
-    /// One row per player: total, then `score/games` against each column.
+    /// One row per player: total, then `score/games` against each column
+    /// (columns headed by the names without their common `game-` prefix).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let width = self.names.iter().map(String::len).max().unwrap_or(0).max(6);
         write!(f, "{:width$}  {:>11}", "", "total")?;
+        let prefix = common_prefix(&self.names);
         for name in &self.names {
-            write!(f, "  {:>11}", truncate(name, 11))?;
+            write!(f, "  {:>11}", truncate(&name[prefix..], 11))?;
         }
         writeln!(f)?;
         for (i, name) in self.names.iter().enumerate() {
@@ -89,6 +91,24 @@ impl fmt::Display for Crosstable {
         }
         Ok(())
     }
+}
+
+/// The length of the names' common prefix up to and including its last
+/// `-` (`muzicando-rules`, `muzicando-random`: `muzicando-`).
+fn common_prefix(names: &[String]) -> usize {
+    let Some(first) = names.first() else {
+        return 0;
+    };
+    let mut common = first.len();
+    for name in &names[1..] {
+        common = first
+            .char_indices()
+            .zip(name.chars())
+            .take_while(|&((at, a), b)| at < common && a == b)
+            .last()
+            .map_or(0, |((at, a), _)| at + a.len_utf8());
+    }
+    first[..common].rfind('-').map_or(0, |dash| dash + 1)
 }
 
 fn truncate(name: &str, width: usize) -> &str {
@@ -115,5 +135,8 @@ mod tests {
         let text = table.to_string();
         assert!(text.contains("1.5/2"), "{text}");
         assert!(text.contains("0.75/1"), "{text}");
+        let table = Crosstable::new(vec!["muz-rules".into(), "muz-random".into()]);
+        let header = table.to_string().lines().next().unwrap().to_string();
+        assert!(header.ends_with("  rules       random"), "{header}");
     }
 }

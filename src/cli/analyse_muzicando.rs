@@ -1,0 +1,162 @@
+//! `tauler analyse muzicando`: ranks the legal bids or plays of one seat by
+//! expected hand score, seeing only that seat's observation.
+//!
+//! The position is read in full, but only the observation of the seat to
+//! move is kept; the legal actions are listed from a world sampled from it.
+//! ISMCTS and PIMC each spend `--nodes` playouts (root statistics: mean
+//! score and visits per action); in the auction, or at the individual
+//! game's choice of type, the simulation bidder's expected value per call
+//! is added. Searches run on a rayon pool of `--threads` threads. The last
+//! line is `bestmove ACTION`.
+
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::analyse::AnalyseArgs;
+use crate::engine::RuleBasedGame;
+use crate::game::{Game, HiddenInfo, Notation, Turn};
+use crate::games::muzicando::display::draw;
+use crate::games::muzicando::{Action, Muzicando, Observation};
+use crate::search::bid_simulation::simulate_calls;
+use crate::search::ismcts::ismcts_search;
+use crate::search::pimc::pimc_search;
+use crate::search::world_mcts::{ActionStats, MctsConfig};
+
+/// Playouts per searcher when `--nodes` is not given.
+const DEFAULT_PLAYOUTS: u64 = 4000;
+/// Sampled worlds per call for the simulation bidder.
+const BID_WORLDS: u32 = 64;
+
+/// One searcher's figures for every legal action.
+struct Column {
+    title: &'static str,
+    stats: Vec<ActionStats<Action>>,
+}
+
+impl Column {
+    fn of(&self, action: Action) -> Option<&ActionStats<Action>> {
+        self.stats.iter().find(|s| s.action == action)
+    }
+}
+
+/// Analyses the decision of the seat to move (or `--seat`, which must be
+/// the seat to move) from its observation alone.
+pub fn run(args: &AnalyseArgs) -> Result<()> {
+    let state: Muzicando = args.position.state()?;
+    let to_move = match state.turn() {
+        Turn::Player(seat) => seat,
+        Turn::Chance => {
+            bail!("no player has a decision in this position: cards are still being dealt or drawn")
+        }
+        Turn::Terminal => bail!("no player has a decision in this position: the hand is over"),
+    };
+    if let Some(seat) = args.seat {
+        if seat != to_move {
+            bail!("seat {seat} has no decision in this position: seat {to_move} is to move");
+        }
+    }
+    let observation = state.observation(to_move);
+    drop(state);
+    analyse(&observation, args)
+}
+
+fn analyse(observation: &Observation, args: &AnalyseArgs) -> Result<()> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let mut legal = Vec::new();
+    Muzicando::sample_world(observation, &mut rng).legal_actions(&mut legal);
+    let describe = Muzicando::sample_world(observation, &mut rng);
+    println!("{}", draw(observation));
+    let threads = args.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the search threads")?;
+    let playouts = u32::try_from(args.nodes.unwrap_or(DEFAULT_PLAYOUTS))
+        .context("--nodes is more playouts than supported")?;
+    let config = MctsConfig {
+        iterations: playouts,
+        exploration: MctsConfig::default().exploration,
+        parallel: 4.max(threads),
+    };
+    let mut columns = Vec::new();
+    if legal.len() > 1 && Muzicando::is_contract_decision(&legal) {
+        let start = Instant::now();
+        let stats =
+            pool.install(|| simulate_calls::<Muzicando>(observation, &legal, BID_WORLDS, 1));
+        report_speed(
+            "simulation",
+            u64::from(BID_WORLDS) * legal.len() as u64,
+            start,
+            threads,
+        );
+        columns.push(Column {
+            title: "simulation",
+            stats,
+        });
+    }
+    let start = Instant::now();
+    let stats = pool.install(|| ismcts_search::<Muzicando>(observation, &config, 1));
+    report_speed("ismcts", u64::from(playouts), start, threads);
+    columns.push(Column {
+        title: "ismcts",
+        stats,
+    });
+    let start = Instant::now();
+    let stats = pool.install(|| pimc_search::<Muzicando>(observation, &config, 1));
+    report_speed("pimc", u64::from(playouts), start, threads);
+    columns.push(Column {
+        title: "pimc",
+        stats,
+    });
+    let ranked = rank(&legal, &columns[0]);
+    let mut header = format!("{:<4} {:<14}", "rank", "action");
+    for column in &columns {
+        header.push_str(&format!(
+            " {:>12} {:>8}",
+            format!("{} mean", column.title),
+            "samples"
+        ));
+    }
+    println!("{header}");
+    for (place, &action) in ranked.iter().enumerate() {
+        let mut line = format!("{:<4} {:<14}", place + 1, describe.format_action(action));
+        for column in &columns {
+            match column.of(action) {
+                Some(s) if s.visits > 0 => {
+                    line.push_str(&format!(" {:>12.2} {:>8}", s.mean(), s.visits));
+                }
+                _ => line.push_str(&format!(" {:>12} {:>8}", "-", 0)),
+            }
+        }
+        println!("{line}");
+    }
+    let best = ranked.first().copied().unwrap_or(legal[0]);
+    println!("bestmove {}", describe.format_action(best));
+    Ok(())
+}
+
+/// The legal actions by the first column's mean, best first; actions it
+/// never sampled last.
+fn rank(legal: &[Action], column: &Column) -> Vec<Action> {
+    let mut ranked = legal.to_vec();
+    let key = |a: &Action| {
+        column
+            .of(*a)
+            .filter(|s| s.visits > 0)
+            .map_or(f64::NEG_INFINITY, ActionStats::mean)
+    };
+    ranked.sort_by(|a, b| key(b).total_cmp(&key(a)));
+    ranked
+}
+
+fn report_speed(title: &str, playouts: u64, start: Instant, threads: usize) {
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "info searcher {title} playouts {playouts} time {:.0} ms playouts/s {:.0} threads {threads}",
+        seconds * 1000.0,
+        playouts as f64 / seconds.max(1e-9)
+    );
+}

@@ -124,8 +124,8 @@ fn random(seed: u64) -> Box<dyn Player<CardChess>> {
     Box::new(RandomPlayer::new(seed))
 }
 
-fn greedy(_: u64) -> Box<dyn Player<CardChess>> {
-    Box::new(GreedyPlayer::new(CardChessEval))
+fn greedy(seed: u64) -> Box<dyn Player<CardChess>> {
+    Box::new(GreedyPlayer::new(CardChessEval, seed))
 }
 
 #[test]

@@ -39,7 +39,7 @@ fn the_cescacs_profiles_build_players_that_move() {
     let start = Cescacs::new(&Options::default());
     let mut actions = Vec::new();
     start.legal_actions(&mut actions);
-    for name in ["cescacs-weak", "cescacs-random"] {
+    for name in ["cescacs-weak", "cescacs-random", "cescacs-greedy"] {
         let profile = EngineProfile::load_from(&dir, name).unwrap();
         let mut player = build_standard_player::<Cescacs>(&profile, 7).unwrap();
         assert!(actions.contains(&player.choose(&start).unwrap()), "{name}");
@@ -55,7 +55,12 @@ fn the_camelot_profiles_build_players_that_move() {
     let start = Camelot::new(&Options);
     let mut actions = Vec::new();
     start.legal_actions(&mut actions);
-    for name in ["camelot-weak", "camelot-random", "camelot-default"] {
+    for name in [
+        "camelot-weak",
+        "camelot-random",
+        "camelot-default",
+        "camelot-greedy",
+    ] {
         let profile = EngineProfile::load_from(&dir, name).unwrap();
         let mut player = build_standard_player::<Camelot>(&profile, 7).unwrap();
         assert!(actions.contains(&player.choose(&start).unwrap()), "{name}");

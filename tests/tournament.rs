@@ -292,6 +292,50 @@ fn openings_come_from_the_file_and_bad_lines_are_named() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+const QUIET: &str = r#"
+game = "camelot"
+engines = ["camelot-rnd", "camelot-rnd2"]
+engine_dir = "engines"
+rounds = 20
+seed = 7
+
+[openings]
+random_plies = 3
+quiet = true
+
+[adjudication]
+max_plies = 4
+"#;
+
+#[test]
+fn quiet_openings_leave_the_side_to_move_no_capture() {
+    use tauler::game::{apply_text_actions, Game, Notation};
+    use tauler::games::camelot::eval::CamelotEval;
+    use tauler::games::camelot::{Camelot, Options};
+    use tauler::search::Evaluator;
+    let dir = scratch("quiet");
+    let file = dir.join("quiet.toml");
+    std::fs::write(&file, QUIET).unwrap();
+    run_ok(&["tournament", file.to_str().unwrap(), "--quiet"]);
+    let records = comparable(&dir.join("results/quiet/games.jsonl"));
+    assert_eq!(records.len(), 40);
+    let eval = CamelotEval::default();
+    let mut actions = Vec::new();
+    for record in &records {
+        assert_eq!(record.opening.len(), 3);
+        let mut state = Camelot::parse_position(&record.start, &Options).unwrap();
+        let plies: Vec<&str> = record.opening.iter().map(String::as_str).collect();
+        apply_text_actions(&mut state, &plies).unwrap();
+        state.legal_actions(&mut actions);
+        assert!(
+            !actions.iter().any(|&a| eval.is_noisy(&state, a)),
+            "opening {:?} leaves a capture",
+            record.opening
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn the_sprt_command_reproduces_the_pentanomial_vector() {
     let output = run_ok(&[

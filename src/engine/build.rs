@@ -18,7 +18,7 @@ use super::random_observer::RandomObserver;
 
 /// The player `profile` describes for game `G`: an alpha-beta, expectimax,
 /// MCTS or greedy player using `evaluator`, or a random mover; `seed` seeds
-/// the random mover and MCTS.
+/// the random mover, MCTS and the greedy player's tie-breaks.
 pub fn build_player<G: Game, E: Evaluator<G> + 'static>(
     profile: &EngineProfile,
     evaluator: E,
@@ -58,7 +58,7 @@ pub fn build_player<G: Game, E: Evaluator<G> + 'static>(
                 },
             ))
         }
-        SearcherKind::Greedy => Box::new(GreedyPlayer::new(evaluator)),
+        SearcherKind::Greedy => Box::new(GreedyPlayer::new(evaluator, seed)),
         kind @ (SearcherKind::Rules
         | SearcherKind::Pimc
         | SearcherKind::Ismcts

@@ -1,6 +1,9 @@
 //! Players for games with chance events: the expectimax engine, the MCTS
 //! engine, and the greedy one-ply player that never takes a chance.
 
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
 use crate::game::{Game, Turn};
 use crate::search::expectimax::{Expectimax, ExpectimaxResult, Pruning};
 use crate::search::mcts::{Mcts, MctsConfig};
@@ -95,18 +98,24 @@ impl<G: Game, E: Evaluator<G>> Player<G> for MctsPlayer<E> {
 
 /// The best action one ply ahead by the static evaluation, among those that
 /// do not lead straight to a chance event (in card chess: it never draws),
-/// unless every action does.
+/// unless every action does. In C'escacs and Camelot, whose evaluations are
+/// led by material, this is the one-ply greedy capturer: it takes the most
+/// valuable capture there is and otherwise the move that looks best at once.
+/// Equally good actions are chosen between at random, reproducibly by seed,
+/// so that games against it vary.
 pub struct GreedyPlayer<E> {
     evaluator: E,
+    rng: Xoshiro256PlusPlus,
     name: String,
 }
 
 impl<E> GreedyPlayer<E> {
-    /// A greedy player judging with `evaluator`.
+    /// A greedy player judging with `evaluator`, breaking ties with `seed`.
     #[must_use]
-    pub fn new(evaluator: E) -> Self {
+    pub fn new(evaluator: E, seed: u64) -> Self {
         Self {
             evaluator,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             name: "greedy".to_string(),
         }
     }
@@ -123,7 +132,7 @@ impl<G: Game, E: Evaluator<G>> Player<G> for GreedyPlayer<E> {
         };
         let mut actions = Vec::new();
         state.legal_actions(&mut actions);
-        let mut scored: Vec<(bool, i32, G::Action)> = actions
+        let scored: Vec<((bool, i32), G::Action)> = actions
             .into_iter()
             .map(|action| {
                 let mut child = state.clone();
@@ -140,13 +149,19 @@ impl<G: Game, E: Evaluator<G>> Player<G> for GreedyPlayer<E> {
                     }
                     Turn::Chance => i32::MIN,
                 };
-                (child.turn() != Turn::Chance, value, action)
+                ((child.turn() != Turn::Chance, value), action)
             })
             .collect();
-        scored.sort_by_key(|&(safe, value, _)| std::cmp::Reverse((safe, value)));
-        scored
-            .first()
-            .map(|&(_, _, action)| action)
-            .ok_or(PlayerError::NotAPlayersTurn)
+        let best = scored
+            .iter()
+            .map(|&(key, _)| key)
+            .max()
+            .ok_or(PlayerError::NotAPlayersTurn)?;
+        let ties: Vec<G::Action> = scored
+            .into_iter()
+            .filter(|&(key, _)| key == best)
+            .map(|(_, action)| action)
+            .collect();
+        Ok(ties[self.rng.gen_range(0..ties.len())])
     }
 }

@@ -72,6 +72,12 @@ pub struct Openings {
     /// Random legal plies played from the start position (after the file's
     /// position, if any), drawn from the round's seed.
     pub random_plies: u32,
+    /// Redraw the random plies until they end quiet: the side to move has no
+    /// noisy action (capture, promotion, castle entry, by the game's
+    /// evaluator), so no opening hands a side material at once. In
+    /// Camelot, where captures are compulsory, three random plies otherwise
+    /// often end with a jump of half the army.
+    pub quiet: bool,
 }
 
 /// Score-based draw adjudication: after `move_number` plies, a game whose
@@ -422,6 +428,7 @@ time_margin_ms = 50
 file = "openings.txt"
 order = "random"
 random_plies = 2
+quiet = true
 
 [limits.b]
 depth = 3
@@ -450,6 +457,7 @@ after_moves = 1
             config.openings.file.as_deref(),
             Some(Path::new("dir/openings.txt"))
         );
+        assert!(config.openings.quiet);
         assert_eq!(config.encounters(), [(0, 1), (0, 2)]);
         assert_eq!(config.total_games(), 20);
         assert_eq!(config.limits["b"].depth, Some(3));

@@ -10,7 +10,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::engine::{EngineProfile, LimitSpec, PlayerError};
 use crate::game::{Game, Turn};
-use crate::search::Limits;
+use crate::search::{Evaluator, Limits};
 
 use super::config::{Adjudication, FaultInjection, OpeningOrder};
 use super::contestant::{Contestant, Refereed};
@@ -33,6 +33,8 @@ pub struct Setup<G: Refereed> {
     pub order: OpeningOrder,
     /// Random plies after the start position.
     pub random_plies: u32,
+    /// Whether the random plies must end quiet (no noisy action to move).
+    pub quiet_openings: bool,
     /// The tournament seed.
     pub seed: u64,
     /// Early ends.
@@ -216,6 +218,17 @@ fn random_action<G: Game>(state: &G, rng: &mut Xoshiro256PlusPlus) -> Option<G::
     }
 }
 
+/// Whether the side to move in `state` has no noisy action by the game's
+/// evaluator (a game without one counts as quiet).
+fn is_quiet<G: Refereed>(state: &G) -> bool {
+    let Some(evaluator) = G::evaluator() else {
+        return true;
+    };
+    let mut actions = Vec::new();
+    state.legal_actions(&mut actions);
+    !actions.iter().any(|&a| evaluator.is_noisy(state, a))
+}
+
 impl<G: Refereed> Setup<G> {
     /// The start position text and the opening plies of `round` (the same for
     /// every game of the round), with the state they lead to.
@@ -236,7 +249,8 @@ impl<G: Refereed> Setup<G> {
                 .expect("opening lines are checked on load")
         };
         let start = start_state.format_position();
-        // Retry until the random plies leave a game to play (bounded).
+        // Retry until the random plies leave a game to play, quiet if asked
+        // (bounded).
         for _ in 0..100 {
             let mut state = start_state.clone();
             let mut plies = Vec::new();
@@ -247,7 +261,7 @@ impl<G: Refereed> Setup<G> {
                 plies.push(state.format_action(action));
                 state.apply(action);
             }
-            if state.turn() != Turn::Terminal {
+            if state.turn() != Turn::Terminal && (!self.quiet_openings || is_quiet(&state)) {
                 return (start, plies, state);
             }
         }

@@ -187,6 +187,7 @@ fn build_setup<G: Refereed>(config: &TournamentConfig) -> Result<Setup<G>> {
         starts,
         order: config.openings.order,
         random_plies: config.openings.random_plies,
+        quiet_openings: config.openings.quiet,
         seed: config.seed,
         adjudication: config.adjudication,
         time_margin: Duration::from_millis(config.time_margin_ms),

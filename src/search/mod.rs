@@ -2,7 +2,9 @@
 //! determinized search ([`pimc`]) and information-set MCTS ([`ismcts`]) over
 //! a multi-seat UCT ([`world_mcts`]) see only a seat's observation. Alpha-beta (iterative deepening, PVS,
 //! a shared lock-free transposition table, quiescence, aspiration windows,
-//! optional late-move reductions, Lazy SMP, multi-PV) serves the two-player
+//! late-move reductions, futility and late-move pruning at the frontier,
+//! internal iterative reduction, all switchable in [`SearchConfig`], Lazy
+//! SMP, multi-PV) serves the two-player
 //! perfect-information games; a game plugs in through an [`Evaluator`].
 //! Games with chance events (card chess's draws) use [`expectimax`]
 //! (Star1/Star2 pruning) or [`mcts`] (chance nodes sampled by probability),

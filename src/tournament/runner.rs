@@ -1,7 +1,7 @@
-//! Runs a tournament: schedules its games, plays them on a pool of worker
-//! threads (each game deterministic from its seed), appends each record as
-//! it ends, resumes an interrupted run, stops early when the SPRT decides,
-//! shows progress and writes the final report.
+//! Runs a tournament: schedules its games, plays them on a rayon pool of
+//! worker threads (each game deterministic from its seed), appends each
+//! record as it ends, resumes an interrupted run, stops early when the SPRT
+//! decides, shows progress and writes the final report.
 
 use std::collections::{BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
@@ -216,8 +216,12 @@ fn run_game<G: Refereed>(
     )
 }
 
-/// Plays the games of the schedule not yet recorded on `concurrency`
-/// worker threads: `play` plays one game, `text` writes its readable record.
+/// Plays the games of the schedule not yet recorded on a rayon pool of
+/// `concurrency` threads, each taking the next game from a shared queue:
+/// `play` plays one game, `text` writes its readable record. Each thread
+/// runs its own loop (a broadcast, not one task per game), so a thread
+/// waiting inside a searcher's parallel section never picks up a whole
+/// other game and overruns its own clock.
 fn run_schedule(
     config: &TournamentConfig,
     paths: &Paths,
@@ -264,44 +268,45 @@ fn run_schedule(
         bar,
     });
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..config.concurrency {
-            scope.spawn(|| loop {
-                if stop.load(Ordering::SeqCst) {
-                    break;
-                }
-                let Some(spec) = queue.lock().map(|mut q| q.pop_front()).ok().flatten() else {
-                    break;
-                };
-                let record = play(&spec);
-                let Ok(mut shared) = progress.lock() else {
-                    break;
-                };
-                let written = shared
-                    .writer
-                    .append(&record)
-                    .map_err(anyhow::Error::from)
-                    .and_then(|()| {
-                        let file = paths.records.join(format!("{:05}.txt", record.index));
-                        std::fs::write(&file, text(&record))
-                            .with_context(|| format!("writing {}", file.display()))
-                    });
-                if let Err(error) = written {
-                    stop.store(true, Ordering::SeqCst);
-                    if let Ok(mut slot) = failure.lock() {
-                        slot.get_or_insert(error);
-                    }
-                    break;
-                }
-                shared.records.push(record);
-                let report = Report::new(config, &shared.records);
-                if decided(&report) {
-                    stop.store(true, Ordering::SeqCst);
-                }
-                shared.bar.set_message(running_score(config, &report));
-                shared.bar.inc(1);
-            });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.concurrency)
+        .thread_name(|i| format!("tournament-{i}"))
+        .build()
+        .context("starting the tournament's worker threads")?;
+    pool.broadcast(|_| loop {
+        if stop.load(Ordering::SeqCst) {
+            break;
         }
+        let Some(spec) = queue.lock().map(|mut q| q.pop_front()).ok().flatten() else {
+            break;
+        };
+        let record = play(&spec);
+        let Ok(mut shared) = progress.lock() else {
+            break;
+        };
+        let written = shared
+            .writer
+            .append(&record)
+            .map_err(anyhow::Error::from)
+            .and_then(|()| {
+                let file = paths.records.join(format!("{:05}.txt", record.index));
+                std::fs::write(&file, text(&record))
+                    .with_context(|| format!("writing {}", file.display()))
+            });
+        if let Err(error) = written {
+            stop.store(true, Ordering::SeqCst);
+            if let Ok(mut slot) = failure.lock() {
+                slot.get_or_insert(error);
+            }
+            break;
+        }
+        shared.records.push(record);
+        let report = Report::new(config, &shared.records);
+        if decided(&report) {
+            stop.store(true, Ordering::SeqCst);
+        }
+        shared.bar.set_message(running_score(config, &report));
+        shared.bar.inc(1);
     });
     if let Some(error) = failure.into_inner().ok().flatten() {
         return Err(error);

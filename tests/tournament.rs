@@ -362,3 +362,26 @@ fn the_sprt_command_reproduces_the_pentanomial_vector() {
         .unwrap();
     assert!(!bad.status.success());
 }
+
+#[test]
+fn every_shipped_tournament_parses_and_names_profiles_of_its_game() {
+    use tauler::engine::EngineProfile;
+    use tauler::tournament::config::TournamentConfig;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tournaments");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+            continue;
+        }
+        let config = TournamentConfig::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let engines = Path::new(env!("CARGO_MANIFEST_DIR")).join("engines");
+        for name in &config.engines {
+            let profile = EngineProfile::load_from(&engines, name)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert_eq!(profile.game, config.game, "{}: {name}", path.display());
+        }
+        count += 1;
+    }
+    assert!(count >= 4, "found {count} tournaments");
+}

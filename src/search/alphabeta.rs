@@ -14,7 +14,8 @@ use super::control::{Control, POLL_INTERVAL};
 use super::evaluator::{Evaluator, NoisyActions};
 use super::info::{PvLine, SearchInfo};
 use super::ordering::{
-    pick_next, Candidate, MoveOrdering, Reductions, HASH_ACTION, HISTORY_GOOD, KILLER, NOISY_BASE,
+    pick_next, Candidate, MoveOrdering, Reductions, HASH_ACTION, HISTORY_GOOD, KILLER,
+    LOSING_NOISY, NOISY_BASE,
 };
 use super::score::{
     from_table, terminal_score, to_table, Score, EVAL_LIMIT, INFINITY, MATE, MATE_BOUND, MAX_PLY,
@@ -433,11 +434,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let key = if hash_action == Some(index) {
                 HASH_ACTION
             } else if noisy {
-                NOISY_BASE.saturating_add(
-                    evaluator
-                        .action_value(state, action)
-                        .clamp(-(1 << 26), 1 << 26),
-                )
+                let value = evaluator
+                    .action_value(state, action)
+                    .clamp(-(1 << 26), 1 << 26);
+                let losing = evaluator
+                    .exchange_value(state, action)
+                    .is_some_and(|exchange| exchange < 0);
+                if losing {
+                    LOSING_NOISY.saturating_add(value >> 6)
+                } else {
+                    NOISY_BASE.saturating_add(value)
+                }
             } else {
                 self.ordering.quiet_key(seat, ply, action)
             };
@@ -728,6 +735,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     .capture_gain(state, action)
                     .is_some_and(|gain| stand + gain + config.delta_margin <= alpha);
                 if hopeless {
+                    continue;
+                }
+            }
+            if stand_pat.is_some() && config.losing_capture_pruning {
+                let losing = evaluator
+                    .exchange_value(state, action)
+                    .is_some_and(|exchange| exchange < 0);
+                if losing {
                     continue;
                 }
             }

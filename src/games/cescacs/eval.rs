@@ -273,6 +273,30 @@ impl Evaluator<Cescacs> for CescacsEval {
     fn capture_gain(&self, state: &Cescacs, action: Move) -> Option<i32> {
         Some(self.material_gain(state, action))
     }
+
+    /// A cheap static exchange: the material won, less the man left on the
+    /// target (the promoted one for a promotion) when the opponent attacks
+    /// that hex once the capturer has left its own. A capture whose gain
+    /// covers the capturer is counted as winning its gain without looking
+    /// for defenders.
+    fn exchange_value(&self, state: &Cescacs, action: Move) -> Option<i32> {
+        if action.kind() == MoveKind::Castle {
+            return Some(0);
+        }
+        let board = state.board();
+        let gain = self.material_gain(state, action);
+        let mover = match board.at(action.from()) {
+            EMPTY => return None,
+            cell => kind_of(cell),
+        };
+        let exposed = self.value(action.promotion().unwrap_or(mover));
+        if gain >= exposed {
+            return Some(gain);
+        }
+        let them = board.side().other();
+        let defended = movegen::attacked_by(board, action.to(), them, action.from(), false);
+        Some(if defended { gain - exposed } else { gain })
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,8 @@ use super::control::{Control, POLL_INTERVAL};
 use super::evaluator::{Evaluator, NoisyActions};
 use super::info::{PvLine, SearchInfo};
 use super::ordering::{
-    pick_next, Candidate, MoveOrdering, Reductions, HASH_ACTION, HISTORY_GOOD, KILLER, NOISY_BASE,
+    pick_next, Candidate, MoveOrdering, Reductions, HASH_ACTION, HISTORY_GOOD, KILLER,
+    LOSING_NOISY, NOISY_BASE,
 };
 use super::score::{
     from_table, terminal_score, to_table, Score, EVAL_LIMIT, INFINITY, MATE, MATE_BOUND, MAX_PLY,
@@ -83,6 +84,11 @@ pub struct Worker<'a, G: Game, E> {
     seldepth: usize,
     aborted: bool,
     met_chance: bool,
+    /// The root action of the current iteration's first line that last
+    /// raised alpha (or failed high), fully searched at the iteration's
+    /// depth: better than the first action at that depth, so worth playing
+    /// if time runs out before the iteration completes.
+    interim: Option<RootMove<G::Action>>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
@@ -106,6 +112,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             seldepth: 0,
             aborted: false,
             met_chance: false,
+            interim: None,
         }
     }
 
@@ -134,6 +141,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
             let nominal =
                 (depth + u32::from(self.id % 2 == 1 && depth > 1)).min(self.shared.max_depth);
+            self.interim = None;
             for line in 0..lines_wanted {
                 self.search_line(root, seat, &mut root_moves, line, nominal);
                 if self.aborted {
@@ -144,6 +152,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
             }
             if self.aborted {
+                self.adopt_interim(&mut outcome, nominal, &mut report);
                 break;
             }
             outcome.depth = nominal;
@@ -174,6 +183,33 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             .control
             .publish(std::mem::take(&mut self.pending));
         outcome
+    }
+
+    /// After an iteration to `depth` was interrupted: with a single line, a
+    /// root action that beat the first one at this depth replaces the last
+    /// completed iteration's answer (its line is reported at `depth`; the
+    /// completed depth stays, so Lazy SMP still prefers a thread that
+    /// finished deeper). With several lines the last completed iteration
+    /// stands, since the others were not searched at this depth.
+    fn adopt_interim(
+        &mut self,
+        outcome: &mut Outcome<G::Action>,
+        depth: u32,
+        report: &mut Option<&mut dyn FnMut(SearchInfo<G::Action>)>,
+    ) {
+        let Some(interim) = self.interim.take() else {
+            return;
+        };
+        if self.shared.config.multipv > 1 || self.met_chance {
+            return;
+        }
+        if let Some(report) = report.as_deref_mut() {
+            report(self.info(depth, 0, &interim));
+        }
+        outcome.lines = vec![PvLine {
+            score: Score(interim.score),
+            pv: interim.pv,
+        }];
     }
 
     fn info(
@@ -330,6 +366,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 let mut pv = vec![action];
                 pv.extend_from_slice(&self.pv[1]);
                 root_move.pv = pv;
+                if line == 0 {
+                    self.interim = Some(root_move.clone());
+                }
                 alpha = value;
                 if alpha >= beta {
                     break;
@@ -433,11 +472,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let key = if hash_action == Some(index) {
                 HASH_ACTION
             } else if noisy {
-                NOISY_BASE.saturating_add(
-                    evaluator
-                        .action_value(state, action)
-                        .clamp(-(1 << 26), 1 << 26),
-                )
+                let value = evaluator
+                    .action_value(state, action)
+                    .clamp(-(1 << 26), 1 << 26);
+                let losing = evaluator
+                    .exchange_value(state, action)
+                    .is_some_and(|exchange| exchange < 0);
+                if losing {
+                    LOSING_NOISY.saturating_add(value >> 6)
+                } else {
+                    NOISY_BASE.saturating_add(value)
+                }
             } else {
                 self.ordering.quiet_key(seat, ply, action)
             };
@@ -728,6 +773,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     .capture_gain(state, action)
                     .is_some_and(|gain| stand + gain + config.delta_margin <= alpha);
                 if hopeless {
+                    continue;
+                }
+            }
+            if stand_pat.is_some() && config.losing_capture_pruning {
+                let losing = evaluator
+                    .exchange_value(state, action)
+                    .is_some_and(|exchange| exchange < 0);
+                if losing {
                     continue;
                 }
             }

@@ -26,6 +26,12 @@ pub struct SearchConfig {
     pub delta_pruning: bool,
     /// The positional slack allowed for in delta pruning.
     pub delta_margin: i32,
+    /// Losing-capture pruning: in quiescence, when the side to move may
+    /// stand pat, a noisy action whose static exchange estimate (see
+    /// `Evaluator::exchange_value`) is negative is skipped. Without it a
+    /// game with many long-range men explodes in chains of hopeless
+    /// captures.
+    pub losing_capture_pruning: bool,
     /// Half-width of the aspiration window around the previous score; 0 disables.
     pub aspiration_window: i32,
     /// Aspiration windows are used from this depth on.
@@ -83,6 +89,7 @@ impl Default for SearchConfig {
             quiescence_plies: 16,
             delta_pruning: true,
             delta_margin: 200,
+            losing_capture_pruning: true,
             aspiration_window: 35,
             aspiration_min_depth: 4,
             late_move_reductions: true,
@@ -105,7 +112,7 @@ impl Default for SearchConfig {
 
 impl SearchConfig {
     /// The default setup with every reduction and pruning turned off
-    /// (quiescence and its delta pruning stay): fixed-depth values are then
+    /// (quiescence and its delta and losing-capture pruning stay): fixed-depth values are then
     /// those of plain minimax with the same quiescence.
     #[must_use]
     pub fn full_width() -> Self {

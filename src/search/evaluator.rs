@@ -63,6 +63,18 @@ pub trait Evaluator<G: Game>: Send + Sync {
         None
     }
 
+    /// A static exchange estimate of a noisy action: what it wins in
+    /// evaluation units once the opponent's best recapture on its target is
+    /// taken into account (negative for a losing capture, such as a Queen
+    /// taking a defended Pawn). Quiescence skips the losing ones when the side
+    /// to move may stand pat, and move ordering tries them after the quiet
+    /// actions' killers. `None` (the default) means unknown: never pruned,
+    /// ordered by [`action_value`](Self::action_value) alone.
+    fn exchange_value(&self, state: &G, action: G::Action) -> Option<i32> {
+        let _ = (state, action);
+        None
+    }
+
     /// An ordering value for a noisy action, higher first (e.g. most valuable
     /// victim, least valuable attacker).
     fn action_value(&self, state: &G, action: G::Action) -> i32 {

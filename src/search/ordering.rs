@@ -1,5 +1,6 @@
 //! Move ordering: the hash action first, then noisy actions by value, then
-//! the killers of this ply, then quiet actions by their history score.
+//! the killers of this ply, then quiet actions by their history score, then
+//! the noisy actions the evaluator expects to lose material.
 //!
 //! Actions are opaque to the searcher, so history is indexed by a hash of the
 //! action (and the seat that plays it); collisions only blur the statistics.
@@ -16,6 +17,9 @@ pub const HASH_ACTION: i32 = i32::MAX;
 pub const NOISY_BASE: i32 = 1 << 28;
 /// The first killer scores this, the second one less.
 pub const KILLER: i32 = 1 << 27;
+/// Noisy actions that lose material by the evaluator's exchange estimate
+/// score this plus a scaled-down value: after every quiet action.
+pub const LOSING_NOISY: i32 = -(1 << 26);
 /// History scores stay within `±HISTORY_MAX`.
 const HISTORY_MAX: i32 = 1 << 14;
 /// A quiet action whose history is above this is reduced one ply less by

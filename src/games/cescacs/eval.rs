@@ -273,6 +273,30 @@ impl Evaluator<Cescacs> for CescacsEval {
     fn capture_gain(&self, state: &Cescacs, action: Move) -> Option<i32> {
         Some(self.material_gain(state, action))
     }
+
+    /// A cheap static exchange: the material won, less the man left on the
+    /// target (the promoted one for a promotion) when the opponent attacks
+    /// that hex once the capturer has left its own. A capture whose gain
+    /// covers the capturer is counted as winning its gain without looking
+    /// for defenders.
+    fn exchange_value(&self, state: &Cescacs, action: Move) -> Option<i32> {
+        if action.kind() == MoveKind::Castle {
+            return Some(0);
+        }
+        let board = state.board();
+        let gain = self.material_gain(state, action);
+        let mover = match board.at(action.from()) {
+            EMPTY => return None,
+            cell => kind_of(cell),
+        };
+        let exposed = self.value(action.promotion().unwrap_or(mover));
+        if gain >= exposed {
+            return Some(gain);
+        }
+        let them = board.side().other();
+        let defended = movegen::attacked_by(board, action.to(), them, action.from(), false);
+        Some(if defended { gain - exposed } else { gain })
+    }
 }
 
 #[cfg(test)]
@@ -363,6 +387,49 @@ mod tests {
             -white
         };
         assert_eq!(relative, expected);
+    }
+
+    #[test]
+    fn a_losing_exchange_is_a_capture_onto_an_attacked_hex() {
+        // The estimate is pseudo-legal (pins, checks and a King recapturing
+        // onto a defended hex are ignored), so it is checked against the
+        // opponent's attacks on the target once the capture is made.
+        let eval = CescacsEval::default();
+        let mut state = Cescacs::new(&Options::default());
+        let mut actions = Vec::new();
+        let (mut losing, mut winning) = (0, 0);
+        for ply in 0..300usize {
+            state.legal_actions(&mut actions);
+            if actions.is_empty() {
+                break;
+            }
+            for &action in actions.iter().filter(|&&a| eval.is_noisy(&state, a)) {
+                let gain = eval.material_gain(&state, action);
+                let exchange = eval.exchange_value(&state, action).unwrap();
+                assert!(exchange <= gain, "{action:?}");
+                if exchange < 0 {
+                    losing += 1;
+                    let mut child = state.clone();
+                    child.apply(action);
+                    let board = child.board();
+                    assert!(
+                        movegen::attacked_by(board, action.to(), board.side(), NONE, false),
+                        "{action:?} is called losing on an unattacked hex in {}",
+                        state.format_position()
+                    );
+                } else {
+                    winning += 1;
+                }
+            }
+            state.apply(actions[(ply * 37 + 11) % actions.len()]);
+            if state.turn() == crate::game::Turn::Terminal {
+                break;
+            }
+        }
+        assert!(
+            losing > 0 && winning > 0,
+            "{losing} losing, {winning} winning"
+        );
     }
 
     #[test]

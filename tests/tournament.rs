@@ -3,62 +3,30 @@
 //! uninterrupted run; engines that panic or answer illegal actions lose
 //! those games and the tournament completes.
 
+#[path = "common/tournament_cli.rs"]
+mod tournament_cli;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use tauler::tournament::record::read_records;
 use tauler::tournament::GameRecord;
+use tournament_cli::{comparable, lines, run_ok, tauler};
 
 /// A fresh scratch folder with fast engine profiles in `engines/`.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tauler-tournament-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("engines")).unwrap();
-    let profiles = [
-        (
-            "cescacs-depth1",
-            "game = \"cescacs\"\nsearcher = \"alphabeta\"\n[parameters]\nhash_mb = 1\n[limits]\ndepth = 1\n",
-        ),
-        ("cescacs-rnd", "game = \"cescacs\"\nsearcher = \"random\"\n"),
-        ("camelot-rnd", "game = \"camelot\"\nsearcher = \"random\"\n"),
-        ("camelot-rnd2", "game = \"camelot\"\nsearcher = \"random\"\n"),
-    ];
-    for (name, text) in profiles {
-        std::fs::write(dir.join("engines").join(format!("{name}.toml")), text).unwrap();
-    }
-    dir
+    tournament_cli::scratch("tournament", name, PROFILES)
 }
 
-fn tauler(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tauler"));
-    command.args(args);
-    command
-}
-
-fn run_ok(args: &[&str]) -> Output {
-    let output = tauler(args).output().unwrap();
-    assert!(
-        output.status.success(),
-        "tauler {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
-}
-
-/// Records by index, with the (timing-dependent) move times left out.
-fn comparable(path: &Path) -> Vec<GameRecord> {
-    let mut records = read_records(path).unwrap();
-    records.sort_by_key(|r| r.index);
-    for record in &mut records {
-        record.times_ms.clear();
-    }
-    records
-}
-
-fn lines(path: &Path) -> usize {
-    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
-}
+/// Fast profiles for the scratch folders' `engines/`.
+const PROFILES: &[(&str, &str)] = &[
+    (
+        "cescacs-depth1",
+        "game = \"cescacs\"\nsearcher = \"alphabeta\"\n[parameters]\nhash_mb = 1\n[limits]\ndepth = 1\n",
+    ),
+    ("cescacs-rnd", "game = \"cescacs\"\nsearcher = \"random\"\n"),
+    ("camelot-rnd", "game = \"camelot\"\nsearcher = \"random\"\n"),
+    ("camelot-rnd2", "game = \"camelot\"\nsearcher = \"random\"\n"),
+];
 
 const RESUMABLE: &str = r#"
 game = "cescacs"

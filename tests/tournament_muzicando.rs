@@ -6,67 +6,35 @@
 //! offender in the individual game) while the tournament goes on, the
 //! individual game's seat rotation, and the refusal of cheating profiles.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+#[path = "common/tournament_cli.rs"]
+mod tournament_cli;
+
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use tauler::game::{GameOptions, Notation};
 use tauler::games::muzicando::{Muzicando, Options};
-use tauler::tournament::record::read_records;
 use tauler::tournament::GameRecord;
+use tournament_cli::{comparable, lines, run_ok, tauler};
 
 /// A fresh scratch folder with fast Muzicando profiles in `engines/`.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tauler-muz-tour-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("engines")).unwrap();
-    let profiles = [
-        ("muz-rules", "game = \"muzicando\"\nsearcher = \"rules\"\n"),
-        ("muz-random", "game = \"muzicando\"\nsearcher = \"random\"\n"),
-        (
-            "muz-tiny",
-            "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nparallel = 1\n[limits]\nnodes = 40\n",
-        ),
-        (
-            "muz-cheat",
-            "game = \"muzicando\"\nsearcher = \"cheating\"\n[parameters]\nparallel = 1\n[limits]\nnodes = 20\n",
-        ),
-    ];
-    for (name, text) in profiles {
-        std::fs::write(dir.join("engines").join(format!("{name}.toml")), text).unwrap();
-    }
-    dir
+    tournament_cli::scratch("muz-tour", name, PROFILES)
 }
 
-fn tauler(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tauler"));
-    command.args(args);
-    command
-}
-
-fn run_ok(args: &[&str]) -> Output {
-    let output = tauler(args).output().unwrap();
-    assert!(
-        output.status.success(),
-        "tauler {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output
-}
-
-/// Records by index, with the (timing-dependent) decision times left out.
-fn comparable(path: &Path) -> Vec<GameRecord> {
-    let mut records = read_records(path).unwrap();
-    records.sort_by_key(|r| r.index);
-    for record in &mut records {
-        record.times_ms.clear();
-    }
-    records
-}
-
-fn lines(path: &Path) -> usize {
-    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
-}
+/// Fast profiles for the scratch folders' `engines/`.
+const PROFILES: &[(&str, &str)] = &[
+    ("muz-rules", "game = \"muzicando\"\nsearcher = \"rules\"\n"),
+    ("muz-random", "game = \"muzicando\"\nsearcher = \"random\"\n"),
+    (
+        "muz-tiny",
+        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nparallel = 1\n[limits]\nnodes = 40\n",
+    ),
+    (
+        "muz-cheat",
+        "game = \"muzicando\"\nsearcher = \"cheating\"\n[parameters]\nparallel = 1\n[limits]\nnodes = 20\n",
+    ),
+];
 
 /// Runs `text` as `NAME.toml` in a scratch folder; returns the records,
 /// the report and the folder (to be removed by the caller).

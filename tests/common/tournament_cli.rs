@@ -1,0 +1,53 @@
+//! Running the built `tauler` binary on tournament files in scratch folders:
+//! shared by the tournament tests of every game.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use tauler::tournament::record::read_records;
+use tauler::tournament::GameRecord;
+
+/// A fresh scratch folder `tauler-<prefix>-<name>-<pid>` in the temporary
+/// directory, with `profiles` (name, TOML text) written to its `engines/`.
+pub fn scratch(prefix: &str, name: &str, profiles: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tauler-{prefix}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("engines")).unwrap();
+    for (name, text) in profiles {
+        std::fs::write(dir.join("engines").join(format!("{name}.toml")), text).unwrap();
+    }
+    dir
+}
+
+/// The `tauler` binary with `args`.
+pub fn tauler(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tauler"));
+    command.args(args);
+    command
+}
+
+/// Runs `tauler` with `args`, which must succeed.
+pub fn run_ok(args: &[&str]) -> Output {
+    let output = tauler(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "tauler {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// Records by index, with the (timing-dependent) decision times left out.
+pub fn comparable(path: &Path) -> Vec<GameRecord> {
+    let mut records = read_records(path).unwrap();
+    records.sort_by_key(|r| r.index);
+    for record in &mut records {
+        record.times_ms.clear();
+    }
+    records
+}
+
+/// The number of lines in `path` (0 when it does not exist).
+pub fn lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}

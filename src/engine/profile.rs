@@ -335,11 +335,8 @@ impl EngineProfile {
         Self::load_from(Path::new(PROFILE_DIR), name)
     }
 
-    /// The alpha-beta settings from `[parameters]` (defaults for the rest).
-    pub fn search_config(&self) -> Result<SearchConfig, ProfileError> {
-        if self.searcher != SearcherKind::AlphaBeta {
-            return Ok(SearchConfig::default());
-        }
+    /// `[parameters]` read as the searcher's settings `T`.
+    fn read_parameters<T: serde::de::DeserializeOwned>(&self) -> Result<T, ProfileError> {
         self.parameters
             .clone()
             .try_into()
@@ -349,19 +346,21 @@ impl EngineProfile {
             })
     }
 
+    /// The alpha-beta settings from `[parameters]` (defaults for the rest).
+    pub fn search_config(&self) -> Result<SearchConfig, ProfileError> {
+        if self.searcher != SearcherKind::AlphaBeta {
+            return Ok(SearchConfig::default());
+        }
+        self.read_parameters()
+    }
+
     /// The expectimax or MCTS settings from `[parameters]` (defaults for
     /// the rest; all defaults for the other searchers).
     pub fn chance_params(&self) -> Result<ChanceParams, ProfileError> {
         if !matches!(self.searcher, SearcherKind::Expectimax | SearcherKind::Mcts) {
             return Ok(ChanceParams::default());
         }
-        self.parameters
-            .clone()
-            .try_into()
-            .map_err(|error: toml::de::Error| ProfileError::Invalid {
-                name: self.name.clone(),
-                message: format!("[parameters]: {}", error.message()),
-            })
+        self.read_parameters()
     }
 
     /// The PIMC, ISMCTS or cheating-UCT settings: `[parameters]` plus the
@@ -374,14 +373,7 @@ impl EngineProfile {
         ) {
             return Ok(MctsConfig::default());
         }
-        let params: SamplingParams =
-            self.parameters
-                .clone()
-                .try_into()
-                .map_err(|error: toml::de::Error| ProfileError::Invalid {
-                    name: self.name.clone(),
-                    message: format!("[parameters]: {}", error.message()),
-                })?;
+        let params: SamplingParams = self.read_parameters()?;
         let iterations = match self.limits.nodes {
             None => MctsConfig::default().iterations,
             Some(nodes) => u32::try_from(nodes).map_err(|_| ProfileError::Invalid {
@@ -402,14 +394,7 @@ impl EngineProfile {
         if !matches!(self.searcher, SearcherKind::Pimc | SearcherKind::Ismcts) {
             return Ok(None);
         }
-        let params: SamplingParams =
-            self.parameters
-                .clone()
-                .try_into()
-                .map_err(|error: toml::de::Error| ProfileError::Invalid {
-                    name: self.name.clone(),
-                    message: format!("[parameters]: {}", error.message()),
-                })?;
+        let params: SamplingParams = self.read_parameters()?;
         Ok((params.bidding == Bidding::Simulation).then_some(params.bid_worlds.max(1)))
     }
 

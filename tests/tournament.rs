@@ -7,10 +7,9 @@
 mod tournament_cli;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use tauler::tournament::GameRecord;
-use tournament_cli::{comparable, lines, run_ok, tauler};
+use tournament_cli::{comparable, kill_after, lines, run_ok, tauler};
 
 /// A fresh scratch folder with fast engine profiles in `engines/`.
 fn scratch(name: &str) -> PathBuf {
@@ -63,23 +62,7 @@ fn a_killed_run_resumes_to_the_uninterrupted_records() {
     assert_eq!(expected.len(), 24);
 
     let games = killed.join("games.jsonl");
-    let mut child = tauler(&[
-        "tournament",
-        file_arg,
-        "--quiet",
-        "--out",
-        killed.to_str().unwrap(),
-    ])
-    .stdout(std::process::Stdio::null())
-    .spawn()
-    .unwrap();
-    let started = Instant::now();
-    while lines(&games) < 5 && started.elapsed() < Duration::from_secs(120) {
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child.kill().unwrap(); // SIGKILL on Unix
-    child.wait().unwrap();
-    let finished_before = lines(&games);
+    let finished_before = kill_after(file_arg, &killed, 5);
     assert!(
         (5..24).contains(&finished_before),
         "the kill should land mid-run ({finished_before} games recorded)"

@@ -10,12 +10,11 @@
 mod tournament_cli;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 use tauler::game::{GameOptions, Notation};
 use tauler::games::muzicando::{Muzicando, Options};
 use tauler::tournament::GameRecord;
-use tournament_cli::{comparable, lines, run_ok, tauler};
+use tournament_cli::{comparable, kill_after, run_ok, tauler};
 
 /// A fresh scratch folder with fast Muzicando profiles in `engines/`.
 fn scratch(name: &str) -> PathBuf {
@@ -137,23 +136,7 @@ fn duplicate_team_hands_resume_after_a_kill_to_the_uninterrupted_records() {
     assert!(text.contains("ranking "), "{text}");
 
     let games = killed.join("games.jsonl");
-    let mut child = tauler(&[
-        "tournament",
-        file_arg,
-        "--quiet",
-        "--out",
-        killed.to_str().unwrap(),
-    ])
-    .stdout(std::process::Stdio::null())
-    .spawn()
-    .unwrap();
-    let started = Instant::now();
-    while lines(&games) < 3 && started.elapsed() < Duration::from_secs(120) {
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    child.kill().unwrap(); // SIGKILL on Unix
-    child.wait().unwrap();
-    let finished_before = lines(&games);
+    let finished_before = kill_after(file_arg, &killed, 3);
     assert!(
         (3..24).contains(&finished_before),
         "the kill should land mid-run ({finished_before} hands recorded)"

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::{Duration, Instant};
 
 use tauler::tournament::record::read_records;
 use tauler::tournament::GameRecord;
@@ -50,4 +51,28 @@ pub fn comparable(path: &Path) -> Vec<GameRecord> {
 /// The number of lines in `path` (0 when it does not exist).
 pub fn lines(path: &Path) -> usize {
     std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}
+
+/// Starts `tauler tournament FILE --quiet --out OUT`, kills it (SIGKILL on
+/// Unix) once `OUT/games.jsonl` holds at least `records` lines (or after two
+/// minutes), and returns how many lines it holds then.
+pub fn kill_after(file: &str, out: &Path, records: usize) -> usize {
+    let games = out.join("games.jsonl");
+    let mut child = tauler(&[
+        "tournament",
+        file,
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+    .stdout(std::process::Stdio::null())
+    .spawn()
+    .unwrap();
+    let started = Instant::now();
+    while lines(&games) < records && started.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    lines(&games)
 }

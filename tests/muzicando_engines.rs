@@ -12,15 +12,12 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use tauler::engine::{
-    play_hidden, play_hidden_to_end, CheatingMcts, ObservingPlayer, PlayerError, RandomObserver,
-    TableSeat,
+    play_hidden, play_hidden_to_end, CheatingMcts, IsmctsPlayer, ObservingPlayer, PimcPlayer,
+    PlayerError, RandomObserver, SimulationBidder, TableSeat,
 };
 use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
 use tauler::games::muzicando::heuristic::HeuristicPlayer;
 use tauler::games::muzicando::{Action, Muzicando, Observation, Options};
-use tauler::search::bid_simulation::SimulationBidder;
-use tauler::search::ismcts::IsmctsPlayer;
-use tauler::search::pimc::PimcPlayer;
 use tauler::search::world_mcts::MctsConfig;
 
 fn options(pairs: &[&str]) -> Options {

@@ -1,20 +1,20 @@
 //! From a profile to a player of a concrete game.
 
 use crate::game::{Game, HiddenInfo};
-use crate::search::bid_simulation::SimulationBidder;
-use crate::search::ismcts::IsmctsPlayer;
 use crate::search::mcts::MctsConfig;
-use crate::search::pimc::PimcPlayer;
 use crate::search::{AlphaBetaGame, Evaluator};
 
 use super::alphabeta_player::AlphaBetaPlayer;
 use super::chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 use super::cheating::CheatingMcts;
+use super::ismcts_player::IsmctsPlayer;
 use super::observer::{ObservingPlayer, TableSeat};
+use super::pimc_player::PimcPlayer;
 use super::player::Player;
 use super::profile::{EngineProfile, ProfileError, SearcherKind};
 use super::random::RandomPlayer;
 use super::random_observer::RandomObserver;
+use super::simulation_bidder::SimulationBidder;
 
 /// The player `profile` describes for game `G`: an alpha-beta, expectimax,
 /// MCTS or greedy player using `evaluator`, or a random mover; `seed` seeds

@@ -18,7 +18,6 @@ use rayon::prelude::*;
 
 use crate::engine::build::RuleBasedGame;
 use crate::engine::observer::{draw_outcome, ObservingPlayer};
-use crate::engine::player::PlayerError;
 use crate::game::{HiddenInfo, Turn};
 
 use super::world_mcts::{merge_stats, ActionStats};
@@ -109,31 +108,6 @@ pub fn simulate_calls<G: RuleBasedGame>(
     merged
 }
 
-/// A player that makes its contract decisions (bids, passes in the
-/// auction, the choice of type) by simulation and leaves every other
-/// decision to an inner player (PIMC or ISMCTS).
-pub struct SimulationBidder<G: HiddenInfo> {
-    play: Box<dyn ObservingPlayer<G>>,
-    worlds: u32,
-    seed: u64,
-    name: String,
-}
-
-impl<G: HiddenInfo> SimulationBidder<G> {
-    /// Bids by simulation over `worlds` sampled worlds per decision, plays
-    /// with `play`.
-    #[must_use]
-    pub fn new(play: Box<dyn ObservingPlayer<G>>, worlds: u32, seed: u64) -> Self {
-        let name = format!("{}+bidsim-{worlds}", play.name());
-        SimulationBidder {
-            play,
-            worlds,
-            seed,
-            name,
-        }
-    }
-}
-
 /// The call with the best mean among `legal` (the first legal call if none
 /// was simulated).
 #[must_use]
@@ -144,29 +118,6 @@ pub fn best_call<A: Copy + PartialEq>(stats: &[ActionStats<A>], legal: &[A]) -> 
         .max_by(|a, b| a.mean().total_cmp(&b.mean()))
         .map(|s| s.action)
         .or_else(|| legal.first().copied())
-}
-
-impl<G: RuleBasedGame> ObservingPlayer<G> for SimulationBidder<G> {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(
-        &mut self,
-        observation: &G::Observation,
-        legal: &[G::Action],
-    ) -> Result<G::Action, PlayerError> {
-        if legal.len() < 2 || !G::is_contract_decision(legal) {
-            return self.play.choose(observation, legal);
-        }
-        self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-        let stats = simulate_calls::<G>(observation, legal, self.worlds, self.seed);
-        best_call(&stats, legal).ok_or(PlayerError::NotAPlayersTurn)
-    }
-
-    fn new_game(&mut self) {
-        self.play.new_game();
-    }
 }
 
 #[cfg(test)]
@@ -209,26 +160,5 @@ mod tests {
         let stats = simulate_calls::<Muzicando>(&state.observation(1), &[top], 4, 9);
         let mean = stats[0].mean();
         assert!((-5.0..=15.0).contains(&mean), "{mean}");
-    }
-
-    #[test]
-    fn play_decisions_go_to_the_inner_player() {
-        let state: Muzicando =
-            crate::game::Notation::parse_position("seed:7 1M - - -", &Options::default())
-                .expect("a position");
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        assert!(!Muzicando::is_contract_decision(&legal));
-        let inner = crate::games::muzicando::heuristic::HeuristicPlayer::new();
-        let mut bidder = SimulationBidder::new(Box::new(inner), 4, 1);
-        let Turn::Player(seat) = state.turn() else {
-            panic!("play has begun");
-        };
-        let observation = state.observation(seat);
-        let mut plain = crate::games::muzicando::heuristic::HeuristicPlayer::new();
-        assert_eq!(
-            bidder.choose(&observation, &legal).ok(),
-            plain.choose(&observation, &legal).ok()
-        );
     }
 }

@@ -4,6 +4,7 @@
 //! Data flows one way: the games (`games`) implement the contract (`game`);
 //! searchers, players, the referee and the front ends know only the contract.
 
+pub mod bounds;
 pub mod cli;
 pub mod engine;
 pub mod game;

@@ -14,9 +14,9 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::PositionArgs;
-use crate::engine::observer::draw_outcome;
 use crate::engine::{build_player, build_standard_player, EngineProfile, Player, ProfileError};
 use crate::game::{Game, GameOptions, Notation, Seat, TextBoard, Turn};
+use crate::knowledge::draw_outcome;
 use crate::search::{format_pv, AlphaBeta, AlphaBetaGame, Limits};
 
 /// Which side the person plays.

@@ -7,10 +7,10 @@ use thiserror::Error;
 
 use crate::game::Notation;
 
-use super::evaluator::Evaluator;
 use super::info::{bestmove_line, info_line, SearchResult};
 use super::limits::Limits;
 use super::searcher::{AlphaBeta, SearchError};
+use crate::knowledge::Evaluator;
 
 /// Why an analysis failed.
 #[derive(Debug, Error)]

@@ -2,8 +2,8 @@
 //! worlds sampled from the seat's observation ([`HiddenInfo::sample_world`]),
 //! each call followed by a simulated rest of the hand (the rest of the
 //! auction and the play) in which every seat plays a fast policy (the game's
-//! rule-based player) from its own observation of that world. The call with
-//! the best mean is made.
+//! rule-based policy with its default parameters) from its own observation
+//! of that world. The call with the best mean is made.
 //!
 //! Every call is tried on the same worlds with the same chance draws, so
 //! the differences between calls are not blurred by the luck of the
@@ -16,17 +16,10 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::engine::build::RuleBasedGame;
-use crate::engine::observer::{draw_outcome, ObservingPlayer};
 use crate::game::{HiddenInfo, Turn};
+use crate::knowledge::{draw_outcome, Policy, RuleBasedGame};
 
 use super::world_mcts::{merge_stats, ActionStats};
-
-/// The rule-based player of `G` with its default settings: the rollout
-/// policy of every seat.
-fn rollout_policy<G: RuleBasedGame>() -> Option<Box<dyn ObservingPlayer<G>>> {
-    G::rule_based(&toml::Table::new()).ok()
-}
 
 /// Plays `state` to the end with `policy` at every seat (each seeing only
 /// its own observation; the first legal action if the policy fails) and
@@ -34,7 +27,7 @@ fn rollout_policy<G: RuleBasedGame>() -> Option<Box<dyn ObservingPlayer<G>>> {
 fn rollout<G: HiddenInfo>(
     mut state: G,
     seat: usize,
-    policy: &mut dyn ObservingPlayer<G>,
+    policy: &mut dyn Policy<G>,
     rng: &mut Xoshiro256PlusPlus,
 ) -> f64 {
     let mut legal = Vec::new();
@@ -55,7 +48,6 @@ fn rollout<G: HiddenInfo>(
                 state.legal_actions(&mut legal);
                 let action = policy
                     .choose(&state.observation(mover), &legal)
-                    .ok()
                     .filter(|a| legal.contains(a))
                     .unwrap_or(legal[0]);
                 state.apply(action);
@@ -82,10 +74,10 @@ pub fn simulate_calls<G: RuleBasedGame>(
                 seed ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             );
             let world = G::sample_world(observation, &mut rng);
-            let (Turn::Player(seat), Some(mut policy)) = (world.turn(), rollout_policy::<G>())
-            else {
+            let Turn::Player(seat) = world.turn() else {
                 return Vec::new();
             };
+            let mut policy = G::policy(&G::PolicyParams::default());
             calls
                 .iter()
                 .map(|&call| {
@@ -95,7 +87,7 @@ pub fn simulate_calls<G: RuleBasedGame>(
                     ActionStats {
                         action: call,
                         visits: 1,
-                        total: rollout(state, seat, policy.as_mut(), &mut chance),
+                        total: rollout(state, seat, &mut policy, &mut chance),
                     }
                 })
                 .collect()

@@ -7,7 +7,9 @@ use anyhow::Result;
 use clap::Args;
 
 use super::PositionArgs;
-use crate::search::{analyse, AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
+use crate::search::{AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
+
+use super::search_text::analyse;
 
 /// How long and how wide to analyse.
 #[derive(Debug, Clone, Args)]

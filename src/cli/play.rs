@@ -17,7 +17,9 @@ use super::PositionArgs;
 use crate::engine::{build_player, build_standard_player, EngineProfile, Player, ProfileError};
 use crate::game::{Game, GameOptions, Notation, Seat, TextBoard, Turn};
 use crate::knowledge::draw_outcome;
-use crate::search::{format_pv, AlphaBeta, AlphaBetaGame, Limits};
+use crate::search::{AlphaBeta, AlphaBetaGame, Limits};
+
+use super::search_text::format_pv;
 
 /// Which side the person plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

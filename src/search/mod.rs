@@ -17,18 +17,17 @@
 //! searcher.set_multipv(k);
 //! searcher.set_threads(t);
 //! let result = searcher.search_with(&state, &Limits::movetime(ms), |info| {
-//!     println!("{}", info_line(&state, info));
+//!     show(info); // typed progress: depth, score, line, nodes, time
 //! })?;
-//! println!("{}", bestmove_line(&state, &result));
-//! // or, the same in one call:
-//! let result = analyse(&mut searcher, &state, &limits, &mut std::io::stdout().lock())?;
 //! ```
+//!
+//! Turning [`SearchInfo`] and [`SearchResult`] into protocol text is the
+//! front ends' business.
 //!
 //! The searcher keeps its table between calls (call `new_game` between
 //! games); `stop_handle` stops a running search from another thread.
 
 pub mod alphabeta;
-pub mod analysis;
 pub mod bid_simulation;
 pub mod config;
 pub mod control;
@@ -47,9 +46,8 @@ pub mod tt;
 pub mod world_mcts;
 
 pub use crate::knowledge::{Evaluator, NoisyActions};
-pub use analysis::{analyse, AnalysisError};
 pub use config::{AlphaBetaGame, SearchConfig};
-pub use info::{bestmove_line, format_pv, info_line, PvLine, SearchInfo, SearchResult};
+pub use info::{PvLine, SearchInfo, SearchResult};
 pub use limits::{Clock, Limits};
 pub use score::Score;
 pub use searcher::{AlphaBeta, SearchError};

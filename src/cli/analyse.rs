@@ -7,8 +7,9 @@ use anyhow::{bail, Result};
 use clap::Args;
 
 use super::PositionArgs;
+use super::search_text::analyse;
 use crate::bounds;
-use crate::search::{analyse, AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
+use crate::search::{AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
 
 /// Thinking time when no limit is given, in milliseconds.
 const DEFAULT_MOVETIME_MS: u64 = 5000;

@@ -11,6 +11,7 @@ mod perft;
 mod play;
 mod play_muzicando;
 mod position;
+pub mod search_text;
 mod sprt;
 mod tournament;
 

@@ -14,10 +14,12 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::PositionArgs;
-use crate::engine::observer::draw_outcome;
 use crate::engine::{build_player, build_standard_player, EngineProfile, Player, ProfileError};
 use crate::game::{Game, GameOptions, Notation, Seat, TextBoard, Turn};
-use crate::search::{format_pv, AlphaBeta, AlphaBetaGame, Limits};
+use crate::knowledge::draw_outcome;
+use crate::search::{AlphaBeta, AlphaBetaGame, Limits};
+
+use super::search_text::format_pv;
 
 /// Which side the person plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -6,8 +6,8 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use clap::Args;
 
-use super::PositionArgs;
 use super::search_text::analyse;
+use super::PositionArgs;
 use crate::bounds;
 use crate::search::{AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
 

@@ -12,3 +12,4 @@ pub mod games;
 pub mod search;
 pub mod splitmix;
 pub mod tournament;
+pub mod user_files;

@@ -153,3 +153,179 @@ fn analyse_cardchess_best_move_line_agrees_with_bestmove() {
         assert_eq!(bestmove, Some(best), "depth {depth}: {text}");
     }
 }
+
+/// A fresh scratch folder holding `files` (relative path, text).
+fn scratch(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tauler-cli-errors-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+const RANDOM: &str = "game = \"camelot\"\nsearcher = \"random\"\n";
+const SHORT: &str = "game = \"camelot\"\nengines = [\"r1\", \"r2\"]\nengine_dir = \"engines\"\nrounds = 1\nseed = 5\n[adjudication]\nmax_plies = 10\n";
+
+fn path_str(path: &std::path::Path) -> &str {
+    path.to_str().unwrap()
+}
+
+#[test]
+fn user_files_are_read_with_a_size_cap() {
+    #[cfg(unix)]
+    {
+        fails(
+            &["tournament", "/dev/zero"],
+            &["/dev/zero", "larger than 16 MiB"],
+        );
+        fails(
+            &[
+                "perft",
+                "cardchess",
+                "--option",
+                "deck=/dev/zero",
+                "--depth",
+                "1",
+            ],
+            &["deck", "larger than 16 MiB"],
+        );
+        let dir = scratch("cap", &[("engines/r1.toml", RANDOM)]);
+        std::os::unix::fs::symlink("/dev/zero", dir.join("engines/r2.toml")).unwrap();
+        std::fs::write(dir.join("t.toml"), SHORT).unwrap();
+        fails(
+            &["tournament", path_str(&dir.join("t.toml")), "--quiet"],
+            &["r2.toml", "larger than 16 MiB"],
+        );
+    }
+}
+
+#[test]
+fn a_broken_tournament_file_error_has_line_and_column() {
+    let dir = scratch(
+        "broken",
+        &[(
+            "t.toml",
+            "game = \"camelot\"\nengines = [\"a\", \"b\"]\nrounds = = 1\n",
+        )],
+    );
+    fails(
+        &["tournament", path_str(&dir.join("t.toml"))],
+        &["line 3, column 10"],
+    );
+}
+
+#[test]
+fn tournament_rounds_4294967295_and_huge_schedules_are_refused() {
+    let text = SHORT.replace("rounds = 1", "rounds = 4294967295");
+    let dir = scratch("rounds", &[("t.toml", &text)]);
+    fails(
+        &["tournament", path_str(&dir.join("t.toml"))],
+        &["rounds: 4294967295 is out of range (allowed 1 to 100000)"],
+    );
+}
+
+#[test]
+fn a_failed_start_leaves_no_results_folder_and_an_unlimited_engine_is_named() {
+    let thinker = "game = \"camelot\"\nsearcher = \"alphabeta\"\n";
+    let dir = scratch(
+        "start",
+        &[
+            ("engines/r1.toml", RANDOM),
+            ("engines/r2.toml", thinker),
+            ("t.toml", SHORT),
+        ],
+    );
+    fails(
+        &["tournament", path_str(&dir.join("t.toml")), "--quiet"],
+        &["engine `r2` has no limit per move", "[limits.r2]"],
+    );
+    assert!(!dir.join("results").exists(), "a results folder was left");
+    std::fs::remove_file(dir.join("engines/r2.toml")).unwrap();
+    fails(
+        &["tournament", path_str(&dir.join("t.toml")), "--quiet"],
+        &["no engine profile `r2`"],
+    );
+    assert!(!dir.join("results").exists(), "a results folder was left");
+}
+
+#[test]
+fn resume_refuses_records_whose_seed_or_engines_do_not_match_the_schedule() {
+    let dir = scratch(
+        "resume",
+        &[
+            ("engines/r1.toml", RANDOM),
+            ("engines/r2.toml", RANDOM),
+            ("t.toml", SHORT),
+        ],
+    );
+    let file = dir.join("t.toml");
+    succeeds(&["tournament", path_str(&file), "--quiet"]);
+    let games = dir.join("results/t/games.jsonl");
+    let original = std::fs::read_to_string(&games).unwrap();
+    succeeds(&["tournament", path_str(&file), "--quiet", "--resume"]);
+    let tamper = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut lines: Vec<serde_json::Value> = original
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        edit(&mut lines[0]);
+        let text: String = lines.iter().map(|v| format!("{v}\n")).collect();
+        std::fs::write(&games, text).unwrap();
+    };
+    tamper(&|record| record["seed"] = serde_json::json!(12345));
+    fails(
+        &["tournament", path_str(&file), "--quiet", "--resume"],
+        &["game 0 does not match the schedule: seed 12345"],
+    );
+    tamper(&|record| record["engines"] = serde_json::json!(["r2", "r2"]));
+    fails(
+        &["tournament", path_str(&file), "--quiet", "--resume"],
+        &["game 0 does not match the schedule: engines [\"r2\", \"r2\"]"],
+    );
+}
+
+#[test]
+fn an_io_error_is_said_once() {
+    let error = fails(
+        &["tournament", "no/such/dir/t.toml"],
+        &["no/such/dir/t.toml"],
+    );
+    assert_eq!(error.matches("os error 2").count(), 1, "{error}");
+    assert_eq!(error.matches("No such file").count(), 1, "{error}");
+}
+
+#[test]
+fn sprt_refuses_elo0_above_elo1_nan_and_bad_rates() {
+    let counts = ["sprt", "--counts", "1,2,3,4,5"];
+    let run = |extra: &[&str], needle: &str| {
+        let mut args = counts.to_vec();
+        args.extend_from_slice(extra);
+        fails(&args, &[needle]);
+    };
+    run(
+        &["--elo0", "10", "--elo1", "0"],
+        "--elo0 (10) must be below --elo1 (0)",
+    );
+    run(
+        &["--elo0", "0", "--elo1", "NaN"],
+        "--elo1: NaN is out of range",
+    );
+    run(
+        &["--elo0", "0", "--elo1", "5", "--alpha", "0.6"],
+        "--alpha: 0.6",
+    );
+    run(&["--elo0", "0", "--elo1", "5", "--beta", "0"], "--beta: 0");
+    let text = succeeds(&[
+        "sprt",
+        "--counts",
+        "1,2,3,4,5",
+        "--elo0",
+        "0",
+        "--elo1",
+        "5",
+    ]);
+    assert!(text.lines().last().unwrap().starts_with("llr "), "{text}");
+}

@@ -97,7 +97,7 @@ impl<G: Notation> Record<G> {
     }
 
     fn load(path: &Path, options: &G::Options) -> Result<Record<G>> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::user_files::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
         let mut lines = text
             .lines()

@@ -93,8 +93,9 @@ pub const PLIES: Range<u32> = range(0, 64);
 pub const MOVE_INDEX: Range<usize> = range(0, 1000);
 /// Late-move reduction terms in hundredths of a ply (the divisor is at least 1).
 pub const HUNDREDTHS: Range<u32> = range(0, 10_000);
-/// Late-move reduction divisor in hundredths (never 0).
-pub const LMR_DIVISOR: Range<u32> = range(1, 10_000);
+/// Late-move reduction divisor in hundredths (never 0; a huge divisor
+/// turns the logarithmic term off, as the baseline profiles do).
+pub const LMR_DIVISOR: Range<u32> = range(1, 1_000_000);
 /// Evaluation margins and adjudication scores, in the evaluator's units
 /// (pawn ≈ 100): far beyond any material count, far below mate scores.
 pub const SCORE_MARGIN: Range<i32> = range(0, 20_000);

@@ -598,7 +598,7 @@ increment_ms = 500
             ),
             (
                 "game = \"x\"\nsearcher = \"alphabeta\"\n[parameters]\nlmr_divisor = 0\n",
-                "[parameters] lmr_divisor: 0 is out of range (allowed 1 to 10000)",
+                "[parameters] lmr_divisor: 0 is out of range (allowed 1 to 1000000)",
             ),
             (
                 "game = \"x\"\nsearcher = \"expectimax\"\n[parameters]\ntable_bits = 40\n",

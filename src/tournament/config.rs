@@ -344,6 +344,9 @@ impl TournamentConfig {
                 file.hands_per_match.is_some(),
             )
             .map_err(ConfigError::Inconsistent)?;
+        bounds::HANDS_PER_MATCH
+            .check("hands_per_match", hands_per_match)
+            .map_err(|e| ConfigError::Inconsistent(e.to_string()))?;
         if seating != Seating::Pair {
             if file.openings != Openings::default() {
                 return inconsistent(
@@ -469,9 +472,6 @@ fn check_ranges(file: &TournamentFile) -> Result<(), ConfigError> {
             .check(&format!("[faults.{engine}] after_moves"), fault.after_moves)
             .map_err(range)?;
     }
-    bounds::HANDS_PER_MATCH
-        .check_opt("hands_per_match", file.hands_per_match)
-        .map_err(range)?;
     Ok(())
 }
 

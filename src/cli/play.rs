@@ -14,10 +14,12 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::PositionArgs;
-use crate::engine::observer::draw_outcome;
 use crate::engine::{build_player, build_standard_player, EngineProfile, Player, ProfileError};
 use crate::game::{Game, GameOptions, Notation, Seat, TextBoard, Turn};
-use crate::search::{format_pv, AlphaBeta, AlphaBetaGame, Limits};
+use crate::knowledge::{draw_outcome, Evaluator};
+use crate::search::{AlphaBeta, AlphaBetaGame, Limits};
+
+use super::search_text::format_pv;
 
 /// Which side the person plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -161,20 +163,22 @@ pub fn run<G: AlphaBetaGame + TextBoard>(args: &PlayArgs) -> Result<()> {
     session(args, &name, &profile.description, engine, hint)
 }
 
-/// Plays card chess against an expectimax, MCTS or greedy profile (default
+/// Plays a game with public chance (card chess) against an expectimax,
+/// MCTS or greedy profile searching with evaluator `E` (default
 /// `cardchess-expectimax`); cards are drawn at random from `--seed`, and
 /// `hint` asks the same profile.
-pub fn run_cardchess(args: &PlayArgs) -> Result<()> {
-    use crate::games::cardchess::{CardChess, CardChessEval};
+pub fn run_chance<G: Notation + TextBoard, E: Evaluator<G> + Default + 'static>(
+    args: &PlayArgs,
+) -> Result<()> {
     let name = args
         .engine
         .clone()
         .unwrap_or_else(|| "cardchess-expectimax".to_string());
     let profile = load_profile(&name)?;
-    profile.expect_game(CardChess::NAME)?;
-    let engine = build_player::<CardChess, _>(&profile, CardChessEval, args.seed)?;
-    let hint = |state: &CardChess| -> Result<String> {
-        let mut adviser = build_player::<CardChess, _>(&profile, CardChessEval, args.seed)?;
+    profile.expect_game(G::NAME)?;
+    let engine = build_player::<G, _>(&profile, E::default(), args.seed)?;
+    let hint = |state: &G| -> Result<String> {
+        let mut adviser = build_player::<G, _>(&profile, E::default(), args.seed)?;
         Ok(state.format_action(adviser.choose(state)?))
     };
     session(args, &name, &profile.description, engine, hint)

@@ -2,9 +2,9 @@
 //! ([`crate::search::bid_simulation`]) and plays with an inner player.
 
 use crate::game::HiddenInfo;
+use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::{best_call, simulate_calls};
 
-use super::build::RuleBasedGame;
 use super::observer::ObservingPlayer;
 use super::player::PlayerError;
 
@@ -59,8 +59,11 @@ impl<G: RuleBasedGame> ObservingPlayer<G> for SimulationBidder<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::PolicyPlayer;
     use crate::game::{Game, Turn};
+    use crate::games::muzicando::heuristic::HeuristicPlayer;
     use crate::games::muzicando::{Muzicando, Options};
+    use crate::knowledge::Policy;
 
     #[test]
     fn play_decisions_go_to_the_inner_player() {
@@ -70,16 +73,16 @@ mod tests {
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
         assert!(!Muzicando::is_contract_decision(&legal));
-        let inner = crate::games::muzicando::heuristic::HeuristicPlayer::new();
+        let inner = PolicyPlayer(HeuristicPlayer::new());
         let mut bidder = SimulationBidder::new(Box::new(inner), 4, 1);
         let Turn::Player(seat) = state.turn() else {
             panic!("play has begun");
         };
         let observation = state.observation(seat);
-        let mut plain = crate::games::muzicando::heuristic::HeuristicPlayer::new();
+        let mut plain = HeuristicPlayer::new();
         assert_eq!(
             bidder.choose(&observation, &legal).ok(),
-            plain.choose(&observation, &legal).ok()
+            Policy::choose(&mut plain, &observation, &legal)
         );
     }
 }

@@ -57,7 +57,7 @@ impl Paths {
 }
 
 /// The schedule: round by round, every encounter plays its game pairs
-/// with the seats swapped (Muzicando: see [`super::seating`]).
+/// with the seats swapped (table games: see [`super::seating`]).
 #[must_use]
 pub fn schedule(config: &TournamentConfig) -> Vec<GameSpec> {
     config.seating.schedule(config.rounds, &config.encounters())
@@ -73,26 +73,12 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
             .join(&config.name)
     });
     let paths = Paths::new(&dir);
-    let Some(&game) = GameId::ALL.iter().find(|g| g.name() == config.game) else {
-        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
-        bail!(
-            "unknown game `{}` (known: {})",
-            config.game,
-            known.join(", ")
-        );
-    };
+    let game: GameId = config.game.parse()?;
     let open = || open_results(path, &config, &paths, options.resume);
-    match game {
-        GameId::Cescacs => {
-            run_game::<crate::games::cescacs::Cescacs>(&config, &paths, options, open)
-        }
-        GameId::Camelot => {
-            run_game::<crate::games::camelot::Camelot>(&config, &paths, options, open)
-        }
-        GameId::Cardchess => {
-            run_game::<crate::games::cardchess::CardChess>(&config, &paths, options, open)
-        }
-        GameId::Muzicando => {
+    crate::with_family!(game,
+        perfect G => run_game::<G>(&config, &paths, options, open),
+        chance G, _ => run_game::<G>(&config, &paths, options, open),
+        hidden => {
             let setup = HandSetup::new(&config)?;
             open()?;
             let text = |record: &GameRecord| {
@@ -102,8 +88,8 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
                 )
             };
             run_schedule(&config, &paths, options, |spec| setup.play(spec), text)
-        }
-    }
+        },
+    )
 }
 
 /// Creates the results folder once the tournament is known to start (its
@@ -143,13 +129,6 @@ fn open_results(path: &Path, config: &TournamentConfig, paths: &Paths, resume: b
 fn build_setup<G: Refereed>(config: &TournamentConfig) -> Result<Setup<G>> {
     let options = G::Options::from_pairs(config.options.iter().map(String::as_str))
         .with_context(|| format!("options of {}", config.game))?;
-    if G::new(&options).seats() != 2 {
-        bail!(
-            "{} has {} seats; tournaments support two-seat games so far",
-            G::NAME,
-            G::new(&options).seats()
-        );
-    }
     let mut profiles = Vec::new();
     for name in &config.engines {
         let profile = EngineProfile::load_from(&config.engine_dir, name)?;

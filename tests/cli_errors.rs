@@ -115,13 +115,21 @@ fn output_to_a_closed_pipe_ends_quietly() {
 
 const TACTIC: &str = "r3k3/pb1pq1pr/7p/Qp1P1p2/2P5/8/5PPP/R3R1K1 b - - 3 28";
 
+/// Not a tight timing: before the fix the breakdown after the search took
+/// several times the movetime (114 s for `--movetime 60000`). The program's
+/// start (card chess builds its tables) is measured alongside and allowed
+/// for, so that a loaded machine does not fail the test.
 #[test]
 fn analyse_cardchess_movetime_covers_search_and_breakdown() {
     let start = Instant::now();
-    let text = succeeds(&["analyse", "cardchess", "--movetime", "200"]);
+    succeeds(&["perft", "cardchess", "--depth", "1"]);
+    let startup = start.elapsed();
+    let start = Instant::now();
+    let text = succeeds(&["analyse", "cardchess", "--movetime", "1000"]);
+    let limit = startup * 2 + Duration::from_secs(4);
     assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "took {:?}",
+        start.elapsed() < limit,
+        "took {:?}, allowed {limit:?}",
         start.elapsed()
     );
     assert!(
@@ -328,4 +336,161 @@ fn sprt_refuses_elo0_above_elo1_nan_and_bad_rates() {
         "5",
     ]);
     assert!(text.lines().last().unwrap().starts_with("llr "), "{text}");
+}
+
+#[test]
+fn analyse_flags_a_game_ignores_are_refused_by_name() {
+    for (game, flags) in [
+        (
+            "cardchess",
+            &[
+                ["--multipv", "2"],
+                ["--threads", "2"],
+                ["--hash", "8"],
+                ["--seat", "0"],
+            ][..],
+        ),
+        (
+            "muzicando",
+            &[
+                ["--movetime", "10"],
+                ["--depth", "2"],
+                ["--multipv", "2"],
+                ["--hash", "8"],
+            ][..],
+        ),
+        ("cescacs", &[["--seat", "1"]][..]),
+        ("camelot", &[["--seat", "1"]][..]),
+    ] {
+        for [flag, value] in flags {
+            fails(
+                &["analyse", game, flag, value],
+                &[&format!("{flag} does not apply to {game} analysis")],
+            );
+        }
+    }
+}
+
+/// The first record of a shipped regression tournament: (start, actions,
+/// result, whether the rules ended it).
+fn first_record(game: &str) -> (String, Vec<String>, Vec<f64>, bool) {
+    let path = format!(
+        "{}/tests/data/regression/{game}.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let record: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let strings = |key: &str| -> Vec<String> {
+        record[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect()
+    };
+    let mut actions = strings("opening");
+    actions.extend(strings("actions"));
+    let result = record["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    (
+        record["start"].as_str().unwrap().to_string(),
+        actions,
+        result,
+        record["reason"] == "game over",
+    )
+}
+
+#[test]
+fn moves_with_card_actions_are_one_move_each_whether_spaced_or_semicolon_separated() {
+    let (start, actions, _, _) = first_record("cardchess");
+    assert!(
+        actions.iter().any(|a| a.contains(' ')),
+        "the record has card actions with an argument: {actions:?}"
+    );
+    let spaced = succeeds(&[
+        "position",
+        "cardchess",
+        "--position",
+        &start,
+        "--moves",
+        &actions.join(" "),
+    ]);
+    let separated = succeeds(&[
+        "position",
+        "cardchess",
+        "--position",
+        &start,
+        "--moves",
+        &actions.join("; "),
+    ]);
+    assert_eq!(spaced, separated);
+    let swap = succeeds(&[
+        "perft",
+        "cardchess",
+        "--moves",
+        "draw draw:swap swap b1-c3",
+        "--depth",
+        "1",
+    ]);
+    assert!(swap.ends_with("\n"), "{swap}");
+    fails(
+        &[
+            "perft",
+            "cardchess",
+            "--moves",
+            "draw draw:swap swap b1-z9",
+            "--depth",
+            "1",
+        ],
+        &["move 3 `swap`", "swap b1-z9"],
+    );
+}
+
+#[test]
+fn position_prints_the_turn_a_finished_hands_points_and_the_position() {
+    let (start, actions, result, over) = first_record("muzicando");
+    assert!(over, "the first Muzicando record is a finished hand");
+    let text = succeeds(&[
+        "position",
+        "muzicando",
+        "--position",
+        &start,
+        "--moves",
+        &actions.join(" "),
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "turn over", "{text}");
+    let points: Vec<String> = result.iter().map(ToString::to_string).collect();
+    assert_eq!(lines[1], format!("points {}", points.join(" ")), "{text}");
+    assert!(lines[2].starts_with("position "), "{text}");
+    let first = succeeds(&[
+        "position",
+        "muzicando",
+        "--position",
+        &start,
+        "--moves",
+        &actions[0],
+    ]);
+    assert!(first.starts_with("turn seat "), "{first}");
+    for game in ["cescacs", "camelot", "cardchess"] {
+        let text = succeeds(&["position", game]);
+        assert!(text.starts_with("turn seat 0\nposition "), "{game}: {text}");
+    }
+    let moved = succeeds(&["position", "cescacs", "--moves", "NG3-I7 F20-F16"]);
+    let again = succeeds(&[
+        "position",
+        "cescacs",
+        "--position",
+        moved
+            .lines()
+            .last()
+            .unwrap()
+            .strip_prefix("position ")
+            .unwrap(),
+    ]);
+    assert_eq!(moved, again, "the printed position reads back");
 }

@@ -288,6 +288,30 @@ fn rule1_empty_deck_reshuffles_the_discard_pile() {
 }
 
 #[test]
+fn drawing_with_an_empty_pile_and_discard_is_refused() {
+    let o = with_deck("1 veto\n1 swap", &[]);
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let err = CardChess::parse_position(
+        &format!("{start} | phase=drawing pile=- discard=- held0=veto card=swap"),
+        &o,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("no card to draw"), "{err}");
+    // With the pile empty but cards discarded, the draw turns them over.
+    let s = state(&format!("{start} | phase=drawing pile=- held0=veto"), &o);
+    let mut outcomes = Vec::new();
+    s.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes.len(), 1);
+    assert_eq!(s.format_action(outcomes[0].0), "draw:swap");
+    // Nothing to draw at the start of a turn: no `draw` offered.
+    let s = state(
+        &format!("{start} | pile=- discard=- held0=veto card=swap phase=free"),
+        &o,
+    );
+    assert!(!has(&s, "draw"));
+}
+
+#[test]
 fn a_deck_file_with_a_typo_is_refused_naming_the_line() {
     let path = std::env::temp_dir().join(format!("tauler-typo-{}.deck", std::process::id()));
     std::fs::write(&path, "# my deck\n3 move P\n2 bomb centre d4-e9\n").unwrap();

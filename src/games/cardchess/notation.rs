@@ -563,8 +563,15 @@ impl Notation for CardChess {
         if options.cards {
             state.account_cards(pile_given, discard_given)?;
         }
-        if phase == Phase::Drawing && !state.can_draw() {
-            return Err(CardChessError::NothingToDraw);
+        if phase == Phase::Drawing {
+            if !state.can_draw() {
+                return Err(CardChessError::NothingToDraw);
+            }
+            if state.pile.iter().all(|&c| c == 0) {
+                // The draw that led here found the pile empty and turned
+                // the discard pile over (rule 1).
+                state.pile = std::mem::replace(&mut state.discard, [0; MAX_DISTINCT]);
+            }
         }
         for (id, &available) in state.pile.iter().enumerate() {
             if state.order.iter().filter(|&&o| o as usize == id).count() > available as usize {

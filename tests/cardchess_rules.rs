@@ -225,6 +225,39 @@ fn a_deck_card_name_with_a_separator_is_refused_and_others_round_trip() {
 }
 
 #[test]
+fn move_lists_cannot_overflow_on_crafted_positions() {
+    let o = options(&[]);
+    // 20 queens with super queen: refused when read, not a panic.
+    let err = CardChess::parse_position(
+        "3Q1Q1k/Q5Q1/Q6Q/Q2Q3Q/Q3Q2Q/Q6Q/7Q/QQQKQQQ1 w - - 0 1 | effect=super-queen@0",
+        &o,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("White has 22 men on the board and captured"),
+        "{err}"
+    );
+    // Captured men that a card could put back count too, and so does the
+    // board a veto would restore.
+    let err = CardChess::parse_position(
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 | captured=QQQQQQQQQQQQQQQQQ/",
+        &o,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("too many for card chess"), "{err}");
+    // A whole army of queens is the most a list must hold; the record
+    // plain chess position (218 moves) with super queens has more.
+    let army = "QQQQQQQQ/QQQQQQQ1/8/8/8/8/8/k3K3 w - - 0 1 | effect=super-queen@0 captured=/";
+    let mut s = state(army, &o);
+    assert!(!actions(&s).is_empty());
+    play(&mut s, &["draw", "draw:choose1-b+r+q"]);
+    assert!(!actions(&s).is_empty());
+    let record = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1 | effect=super-queen@0";
+    assert_eq!(actions(&state(record, &o)).len(), 246 + 1, "moves and draw");
+}
+
+#[test]
 fn a_given_deck_order_is_dealt_exactly() {
     let o = options(&[]);
     let mut s = state(

@@ -40,9 +40,10 @@ use crate::game::{Game, Notation};
 
 use super::action::Action;
 use super::chess::bitboard::{parse_square, square_name, Piece};
+use super::chess::movegen::{move_bound, MOVE_CAPACITY};
 use super::chess::san::{parse_san, to_san};
 use super::chess::uci::parse_uci;
-use super::chess::{FenError, Move, MoveList, Position, SanError};
+use super::chess::{Color, FenError, Move, MoveList, Position, SanError};
 use super::deck::{Card, CardId, Deck, MAX_DISTINCT};
 use super::options::CardChessOptions;
 use super::state::{CardChess, LastTurn, Outcome, Phase};
@@ -106,6 +107,17 @@ pub enum CardChessError {
         card: String,
         /// Where it was given.
         place: &'static str,
+    },
+    /// A side with so many men (on the board and captured) that its moves
+    /// could overflow the move lists.
+    #[error("{colour} has {men} men on the board and captured: too many for card chess (moves could number {bound}, more than {MOVE_CAPACITY}; 16 men a side always fit)")]
+    TooManyMen {
+        /// `White` or `Black`.
+        colour: &'static str,
+        /// Its men on the board and captured, kings included.
+        men: u32,
+        /// The bound on its moves.
+        bound: usize,
     },
     /// A card is to be drawn but the pile and the discard pile are empty.
     #[error("phase `drawing` with no card to draw (pile and discard are empty)")]
@@ -355,6 +367,32 @@ impl CardChess {
     }
 }
 
+/// Refuses a board whose men (with `captured[colour]` more that cards may
+/// put back) could have more moves than a [`MoveList`] holds.
+fn check_move_bound(pos: &Position, captured: &[[u8; 6]; 2]) -> Result<(), CardChessError> {
+    for colour in Color::ALL {
+        let lost = captured[colour.index()];
+        let back: u32 = Piece::ALL
+            .iter()
+            .filter(|&&p| p != Piece::King)
+            .map(|p| u32::from(lost[p.index()]))
+            .sum();
+        let bound = move_bound(pos, colour, back);
+        if bound > MOVE_CAPACITY {
+            return Err(CardChessError::TooManyMen {
+                colour: if colour == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                },
+                men: pos.color(colour).count_ones() + back,
+                bound,
+            });
+        }
+    }
+    Ok(())
+}
+
 impl CardChess {
     /// Checks the card state read from a position string against the deck:
     /// held cards are vetoes or objectives, the effect is a temporary card,
@@ -473,8 +511,10 @@ impl Notation for CardChess {
             None => (text, None),
         };
         let pos = Position::from_fen(fen.trim())?;
+        check_move_bound(&pos, &[[0; 6]; 2])?;
         let mut state = CardChess::from_position(pos, options);
         let Some(tail) = tail else {
+            check_move_bound(&state.pos, &state.captured)?;
             return Ok(state);
         };
         let deck = options.deck.clone();
@@ -549,17 +589,20 @@ impl Notation for CardChess {
                             return Err(bad(key, value));
                         }
                         let before = Position::from_fen(&parts[2].replace('_', " "))?;
+                        let captured = parse_captured(parts[3])?;
+                        check_move_bound(&before, &captured)?;
                         Some(LastTurn {
                             mv: raw_move(&before, parts[0]).ok_or_else(|| bad(key, value))?,
                             only: parts[1] == "1",
                             before,
-                            captured: parse_captured(parts[3])?,
+                            captured,
                         })
                     }
                 }
                 _ => return Err(CardChessError::UnknownKey(key.to_string())),
             }
         }
+        check_move_bound(&state.pos, &state.captured)?;
         if options.cards {
             state.account_cards(pile_given, discard_given)?;
         }

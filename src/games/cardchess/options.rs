@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::game::{GameOptions, OptionError};
+use crate::game::{parse_flag as flag, GameOptions, OptionError};
 
 use super::deck::Deck;
 
@@ -54,18 +54,6 @@ impl Default for CardChessOptions {
 }
 
 const KEYS: &str = "cards, deck, first_edition, mandatory_card, king_capture, bomb";
-
-fn flag(key: &str, value: &str) -> Result<bool, OptionError> {
-    match value {
-        "on" | "true" | "yes" | "1" => Ok(true),
-        "off" | "false" | "no" | "0" => Ok(false),
-        _ => Err(OptionError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            expected: "on or off".to_string(),
-        }),
-    }
-}
 
 impl GameOptions for CardChessOptions {
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {

@@ -141,6 +141,21 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The same hash computed from scratch, to check the incremental one.
     fn hash_from_scratch(&self) -> u64;
 
+    /// The returns when `seat` forfeits (it resigns, breaks the rules or
+    /// fails to answer): by default the seat's team scores 0 and every other
+    /// team 1. A game whose rules set their own penalty overrides this.
+    fn forfeit(&self, seat: Seat) -> Returns {
+        (0..self.seats())
+            .map(|s| {
+                if self.team_of(s) == self.team_of(seat) {
+                    0.0
+                } else {
+                    1.0
+                }
+            })
+            .collect()
+    }
+
     /// Counts the action sequences of length `depth` (chance outcomes count
     /// as plies). Games override this with a faster bulk-counting version.
     fn perft(&self, depth: u32) -> u64 {
@@ -164,6 +179,36 @@ pub fn next_actions<G: Game>(state: &G, out: &mut Vec<G::Action>) {
     }
 }
 
+/// The chance outcome that the uniform number `u` in `[0, 1)` picks: the
+/// outcomes are laid end to end by probability and `u` falls in one of them
+/// (the last one absorbs rounding). `None` when there is no outcome.
+#[must_use]
+pub fn outcome_at<A: Copy>(outcomes: &[(A, f64)], u: f64) -> Option<A> {
+    let mut x = u;
+    for &(action, p) in outcomes {
+        if x < p {
+            return Some(action);
+        }
+        x -= p;
+    }
+    outcomes.last().map(|&(action, _)| action)
+}
+
+/// A uniform number in `[0, 1)` from the top 53 bits of `bits`.
+#[must_use]
+pub fn unit_interval(bits: u64) -> f64 {
+    (bits >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// Draws one outcome by its probability with `rng`.
+///
+/// # Panics
+/// If `outcomes` is empty (a searcher calls it only at a chance node, which
+/// always has an outcome).
+pub fn draw_outcome<A: Copy>(outcomes: &[(A, f64)], rng: &mut dyn RngCore) -> A {
+    outcome_at(outcomes, unit_interval(rng.next_u64())).expect("a chance node has outcomes")
+}
+
 /// Perft over the contract alone: copy-make, no bulk counting.
 pub fn generic_perft<G: Game>(state: &G, depth: u32) -> u64 {
     if depth == 0 {
@@ -181,6 +226,40 @@ pub fn generic_perft<G: Game>(state: &G, depth: u32) -> u64 {
         .sum()
 }
 
+/// What one seat is shown when it must decide: the player contract hands
+/// every player its seat's observation and the legal actions, never more.
+///
+/// A perfect-information game shows the whole state (declare it with
+/// [`perfect_information!`]); a game with secrets ([`HiddenInfo`]) shows
+/// each seat only what that seat may know.
+pub trait Observe: Game {
+    /// What one seat may know (the state itself in a perfect-information game).
+    type Observation: Clone + Debug + Send + Sync;
+
+    /// What `seat` may see of this state.
+    fn observe(&self, seat: Seat) -> Self::Observation;
+}
+
+/// A perfect-information game: every seat sees the whole state, so its
+/// observation is the state itself.
+pub trait PerfectInfo: Observe<Observation = Self> {}
+
+impl<G: Observe<Observation = G>> PerfectInfo for G {}
+
+/// Declares a perfect-information game: its observation is the state.
+#[macro_export]
+macro_rules! perfect_information {
+    ($game:ty) => {
+        impl $crate::game::Observe for $game {
+            type Observation = $game;
+
+            fn observe(&self, _seat: $crate::game::Seat) -> $game {
+                self.clone()
+            }
+        }
+    };
+}
+
 /// A game with secrets (hidden hands, unseen deals).
 pub trait HiddenInfo: Game {
     /// Everything one seat may know: its own cards, the public table and
@@ -193,6 +272,14 @@ pub trait HiddenInfo: Game {
     /// A full state consistent with `observation`, hidden parts drawn at
     /// random among those consistent with everything the seat has seen.
     fn sample_world(observation: &Self::Observation, rng: &mut dyn RngCore) -> Self;
+}
+
+impl<G: HiddenInfo> Observe for G {
+    type Observation = <G as HiddenInfo>::Observation;
+
+    fn observe(&self, seat: Seat) -> Self::Observation {
+        self.observation(seat)
+    }
 }
 
 /// Text for actions and positions, in the game's own notation.

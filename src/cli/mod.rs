@@ -119,9 +119,9 @@ pub fn run(cli: Cli) -> Result<()> {
             GameId::Muzicando => analyse_muzicando::run(&args),
         },
         Command::Play { game, args } => match game {
-            GameId::Cescacs => play::run::<Cescacs>(&args),
-            GameId::Camelot => play::run::<Camelot>(&args),
-            GameId::Cardchess => play::run_cardchess(&args),
+            GameId::Cescacs => play::run::<Cescacs>(&args, "cescacs-default"),
+            GameId::Camelot => play::run::<Camelot>(&args, "camelot-default"),
+            GameId::Cardchess => play::run::<CardChess>(&args, "cardchess-expectimax"),
             GameId::Muzicando => play_muzicando::run(&args),
         },
         Command::Bench { game } => bench::run(game),

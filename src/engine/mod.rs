@@ -1,29 +1,35 @@
-//! Players: anything that chooses an action for its seat. Humans at the
-//! terminal, the alpha-beta, expectimax and MCTS engines, a greedy and a
-//! random mover share one trait, and engines are named by profiles in
-//! `engines/*.toml`. Hidden-information games use the observing contract in
-//! [`observer`] instead, which hands an engine only its seat's observation.
+//! Players and the match loop.
+//!
+//! Every player (the alpha-beta, expectimax, MCTS, PIMC and ISMCTS engines,
+//! the greedy, rule-based and random movers, the measurement-only cheating
+//! player) implements one contract, [`Player`], which hands it its seat's
+//! observation and legal actions. Engines are named by profiles
+//! (`engines/*.toml`) and built by [`build_player`] for any game. The match
+//! loop ([`match_loop`]) is the only code that plays a game; tournaments and
+//! sessions drive it.
 
 pub mod alphabeta_player;
 pub mod build;
 pub mod chance_players;
 pub mod cheating;
-pub mod human;
-pub mod observer;
+pub mod match_loop;
+pub mod playable;
 pub mod player;
 pub mod profile;
 pub mod random;
-pub mod random_observer;
+pub mod session;
 
 pub use alphabeta_player::AlphaBetaPlayer;
-pub use build::{build_player, build_standard_player, build_table_seat, RuleBasedGame};
+pub use build::{build_player, evaluated_player, hidden_player, Playable, RuleBasedGame};
 pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 pub use cheating::CheatingMcts;
-pub use human::HumanPlayer;
-pub use observer::{play_hidden, play_hidden_to_end, ObservingPlayer, RefereeError, TableSeat};
-pub use player::{Player, PlayerError};
+pub use match_loop::{
+    play_out, ChanceSource, EndReason, Ending, Event, Fault, FixedLimits, Match, MatchHooks,
+    Occupant, Progress, RefusedAction, SeededChance,
+};
+pub use player::{ask, Decision, InfoSink, NoInfo, Player, PlayerError, Stats, Stop, View};
 pub use profile::{
     Bidding, ChanceParams, EngineProfile, LimitSpec, ProfileError, SamplingParams, SearcherKind,
 };
 pub use random::RandomPlayer;
-pub use random_observer::RandomObserver;
+pub use session::{AnySession, Happening, SeatSpec, Session, SessionError};

@@ -17,15 +17,15 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use crate::engine::build::RuleBasedGame;
-use crate::engine::observer::{draw_outcome, ObservingPlayer};
-use crate::engine::player::PlayerError;
-use crate::game::{HiddenInfo, Turn};
+use crate::engine::player::{Decision, InfoSink, NoInfo, Player, PlayerError, Stop, View};
+use crate::game::{draw_outcome, HiddenInfo, Turn};
+use crate::search::Limits;
 
 use super::world_mcts::{merge_stats, ActionStats};
 
 /// The rule-based player of `G` with its default settings: the rollout
 /// policy of every seat.
-fn rollout_policy<G: RuleBasedGame>() -> Option<Box<dyn ObservingPlayer<G>>> {
+fn rollout_policy<G: RuleBasedGame>() -> Option<Box<dyn Player<G>>> {
     G::rule_based(&toml::Table::new()).ok()
 }
 
@@ -35,7 +35,7 @@ fn rollout_policy<G: RuleBasedGame>() -> Option<Box<dyn ObservingPlayer<G>>> {
 fn rollout<G: HiddenInfo>(
     mut state: G,
     seat: usize,
-    policy: &mut dyn ObservingPlayer<G>,
+    policy: &mut dyn Player<G>,
     rng: &mut Xoshiro256PlusPlus,
 ) -> f64 {
     let mut legal = Vec::new();
@@ -54,9 +54,17 @@ fn rollout<G: HiddenInfo>(
             }
             Turn::Player(mover) => {
                 state.legal_actions(&mut legal);
+                let observation = state.observation(mover);
+                let view = View {
+                    seat: mover,
+                    observation: &observation,
+                    legal: &legal,
+                    state: None,
+                };
                 let action = policy
-                    .choose(&state.observation(mover), &legal)
+                    .choose(&view, &Limits::default(), &Stop::default(), &mut NoInfo)
                     .ok()
+                    .map(|decision| decision.action)
                     .filter(|a| legal.contains(a))
                     .unwrap_or(legal[0]);
                 state.apply(action);
@@ -113,7 +121,7 @@ pub fn simulate_calls<G: RuleBasedGame>(
 /// auction, the choice of type) by simulation and leaves every other
 /// decision to an inner player (PIMC or ISMCTS).
 pub struct SimulationBidder<G: HiddenInfo> {
-    play: Box<dyn ObservingPlayer<G>>,
+    play: Box<dyn Player<G>>,
     worlds: u32,
     seed: u64,
     name: String,
@@ -123,7 +131,7 @@ impl<G: HiddenInfo> SimulationBidder<G> {
     /// Bids by simulation over `worlds` sampled worlds per decision, plays
     /// with `play`.
     #[must_use]
-    pub fn new(play: Box<dyn ObservingPlayer<G>>, worlds: u32, seed: u64) -> Self {
+    pub fn new(play: Box<dyn Player<G>>, worlds: u32, seed: u64) -> Self {
         let name = format!("{}+bidsim-{worlds}", play.name());
         SimulationBidder {
             play,
@@ -146,22 +154,27 @@ pub fn best_call<A: Copy + PartialEq>(stats: &[ActionStats<A>], legal: &[A]) -> 
         .or_else(|| legal.first().copied())
 }
 
-impl<G: RuleBasedGame> ObservingPlayer<G> for SimulationBidder<G> {
+impl<G: RuleBasedGame> Player<G> for SimulationBidder<G> {
     fn name(&self) -> &str {
         &self.name
     }
 
     fn choose(
         &mut self,
-        observation: &G::Observation,
-        legal: &[G::Action],
-    ) -> Result<G::Action, PlayerError> {
+        view: &View<'_, G>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let legal = view.legal;
         if legal.len() < 2 || !G::is_contract_decision(legal) {
-            return self.play.choose(observation, legal);
+            return self.play.choose(view, limits, stop, info);
         }
         self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-        let stats = simulate_calls::<G>(observation, legal, self.worlds, self.seed);
-        best_call(&stats, legal).ok_or(PlayerError::NotAPlayersTurn)
+        let stats = simulate_calls::<G>(view.observation, legal, self.worlds, self.seed);
+        best_call(&stats, legal)
+            .map(Decision::action)
+            .ok_or(PlayerError::NotAPlayersTurn)
     }
 
     fn new_game(&mut self) {
@@ -225,10 +238,19 @@ mod tests {
             panic!("play has begun");
         };
         let observation = state.observation(seat);
+        let view = View {
+            seat,
+            observation: &observation,
+            legal: &legal,
+            state: None,
+        };
         let mut plain = crate::games::muzicando::heuristic::HeuristicPlayer::new();
-        assert_eq!(
-            bidder.choose(&observation, &legal).ok(),
-            plain.choose(&observation, &legal).ok()
-        );
+        let ask = |player: &mut dyn Player<Muzicando>| {
+            player
+                .choose(&view, &Limits::default(), &Stop::default(), &mut NoInfo)
+                .ok()
+                .map(|d| d.action)
+        };
+        assert_eq!(ask(&mut bidder), ask(&mut plain));
     }
 }

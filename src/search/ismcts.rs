@@ -12,9 +12,9 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::engine::observer::{draw_outcome, ObservingPlayer};
-use crate::engine::player::PlayerError;
-use crate::game::{HiddenInfo, Turn, MAX_SEATS};
+use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
+use crate::game::{draw_outcome, HiddenInfo, Turn, MAX_SEATS};
+use crate::search::Limits;
 
 use super::world_mcts::{
     choose_most_visited, merge_stats, random_playout, ActionStats, MctsConfig,
@@ -199,19 +199,26 @@ impl IsmctsPlayer {
     }
 }
 
-impl<G: HiddenInfo> ObservingPlayer<G> for IsmctsPlayer {
+impl<G: HiddenInfo> Player<G> for IsmctsPlayer {
     fn name(&self) -> &str {
         &self.name
     }
 
     fn choose(
         &mut self,
-        observation: &G::Observation,
-        legal: &[G::Action],
-    ) -> Result<G::Action, PlayerError> {
-        let config = self.config;
-        choose_most_visited(legal, &mut self.seed, |seed| {
+        view: &View<'_, G>,
+        limits: &Limits,
+        _stop: &Stop,
+        _info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let mut config = self.config;
+        if let Some(nodes) = limits.nodes {
+            config.iterations = u32::try_from(nodes).unwrap_or(u32::MAX);
+        }
+        let observation = view.observation;
+        choose_most_visited(view.legal, &mut self.seed, |seed| {
             ismcts_search::<G>(observation, &config, seed)
         })
+        .map(Decision::action)
     }
 }

@@ -9,7 +9,7 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::engine::observer::draw_outcome;
+use crate::game::draw_outcome;
 use crate::game::{Game, Returns, Turn, MAX_SEATS};
 
 /// How much and how widely an MCTS searches.

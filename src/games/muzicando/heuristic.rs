@@ -26,8 +26,8 @@ use super::observation::Observation;
 use super::public_view::PublicView;
 use super::{Action, Bid, Muzicando};
 use crate::engine::build::RuleBasedGame;
-use crate::engine::observer::ObservingPlayer;
-use crate::engine::player::PlayerError;
+use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
+use crate::search::Limits;
 
 /// The rule-based player.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -203,7 +203,7 @@ impl Default for RulesParams {
 }
 
 impl RuleBasedGame for Muzicando {
-    fn rule_based(parameters: &toml::Table) -> Result<Box<dyn ObservingPlayer<Self>>, String> {
+    fn rule_based(parameters: &toml::Table) -> Result<Box<dyn Player<Self>>, String> {
         let params: RulesParams = parameters
             .clone()
             .try_into()
@@ -221,13 +221,28 @@ impl RuleBasedGame for Muzicando {
     }
 }
 
-impl ObservingPlayer<Muzicando> for HeuristicPlayer {
+impl Player<Muzicando> for HeuristicPlayer {
     fn name(&self) -> &str {
         "heuristic"
     }
 
     fn choose(
         &mut self,
+        view: &View<'_, Muzicando>,
+        _limits: &Limits,
+        _stop: &Stop,
+        _info: &mut dyn InfoSink<Action>,
+    ) -> Result<Decision<Action>, PlayerError> {
+        self.decide(view.observation, view.legal)
+            .map(Decision::action)
+    }
+}
+
+impl HeuristicPlayer {
+    /// The rule-based action for `observation` among `legal` (the first
+    /// legal action when it is the only one).
+    pub fn decide(
+        &self,
         observation: &Observation,
         legal: &[Action],
     ) -> Result<Action, PlayerError> {

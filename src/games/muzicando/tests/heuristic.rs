@@ -3,7 +3,6 @@
 //! against an opponent and never spent only on the partner.
 
 use super::{deal, options, play, to_move};
-use crate::engine::observer::ObservingPlayer;
 use crate::game::{Game, HiddenInfo};
 use crate::games::muzicando::heuristic::{strength_margin, HeuristicPlayer};
 use crate::games::muzicando::{Action, GameType, Muzicando};
@@ -15,7 +14,7 @@ fn choice(state: &Muzicando) -> Action {
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
     let action = HeuristicPlayer::new()
-        .choose(&state.observation(seat), &legal)
+        .decide(&state.observation(seat), &legal)
         .expect("an action");
     assert!(legal.contains(&action));
     action
@@ -96,7 +95,7 @@ fn a_skip_that_would_only_block_the_partner_is_kept() {
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
     let action = HeuristicPlayer::new()
-        .choose(&observation, &legal)
+        .decide(&observation, &legal)
         .expect("an action");
     assert_eq!(action, Action::Pass);
 }

@@ -20,6 +20,7 @@
 //! game             the contract: Game, Observe, HiddenInfo, Notation
 //! ```
 
+pub mod bounds;
 pub mod cli;
 pub mod engine;
 pub mod game;

@@ -97,7 +97,14 @@ fn draws_exactly_when_it_pays(state: &CardChess, depth: u32) -> bool {
     let chosen = engine
         .search(state, &Limits::depth(depth))
         .expect("a decision");
-    let breakdown = engine.breakdown(state, depth).expect("a decision");
+    let breakdown = engine
+        .breakdown(state, depth, &Limits::depth(depth), Some(chosen.best))
+        .expect("a decision")
+        .expect("a depth limit never stops the breakdown");
+    assert_eq!(breakdown.depth, depth);
+    if let Some((action, _)) = breakdown.best_sure.filter(|_| chosen.best != Action::Draw) {
+        assert_eq!(action, chosen.best, "the search's choice wins ties");
+    }
     let sure = breakdown.best_sure.map_or(f64::NEG_INFINITY, |(_, v)| v);
     let mut best_gamble = f64::NEG_INFINITY;
     for gamble in &breakdown.gambles {

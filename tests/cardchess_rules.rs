@@ -279,6 +279,72 @@ fn partial_fulfilment_moves_what_can_move() {
     assert_eq!(s.seat(), 1);
 }
 
+fn sorted_actions(s: &CardChess) -> Vec<String> {
+    let mut a = actions(s);
+    a.sort();
+    a
+}
+
+#[test]
+fn partial_fulfilment_is_not_narrowed_to_checking_moves() {
+    // Move P+N with the knight pinned for good: only the pawns can move,
+    // and every pawn move carries out the part that can be; the check c7+
+    // ends the turn but does not count as carrying out the knight's part.
+    let o = options(&[]);
+    let mut s = state("3k4/8/2P5/8/1b6/8/3N3P/4K3 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-p+n"]);
+    assert_eq!(sorted_actions(&s), vec!["c7+", "h3", "h4"]);
+    play(&mut s, &["h4"]);
+    assert_eq!((s.seat(), s.phase()), (1, Phase::Start));
+}
+
+#[test]
+fn partial_fulfilment_of_a_choose_two_card_is_not_narrowed_to_checking_moves() {
+    // Choose two of P, N, B: no bishop, the knight pinned, a second pawn
+    // move not allowed: one pawn move is the whole card, checking or not.
+    let o = options(&[]);
+    let mut s = state("3k4/8/2P5/8/1b6/8/3N3P/4K3 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:choose2-p+n+b"]);
+    assert_eq!(sorted_actions(&s), vec!["c7+", "h3", "h4"]);
+}
+
+#[test]
+fn partial_fulfilment_of_a_move_three_card_is_not_narrowed_to_checking_moves() {
+    // Move P+N+B: the knight pinned, the bishop boxed in by its own pawns.
+    // A pawn move that frees the bishop (f-pawn, h-pawn) keeps two card
+    // moves possible; g3 and g4 keep one and are refused; c7+ ends the turn.
+    let o = options(&[]);
+    let mut s = state("3k4/8/2P5/8/1b6/8/3N1PPP/4K1B1 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-p+n+b"]);
+    assert_eq!(sorted_actions(&s), vec!["c7+", "f3", "f4", "h3", "h4"]);
+    play(&mut s, &["h3"]);
+    assert_eq!(sorted_actions(&s), vec!["Bh2"]);
+}
+
+#[test]
+fn partial_fulfilment_offers_every_promotion_not_only_the_checking_ones() {
+    // Move P+N, the knight pinned: c8=Q+ and c8=R+ check along the eighth
+    // rank, c8=B and c8=N do not; all four are the pawn's part of the card.
+    let o = options(&[]);
+    let mut s = state("7k/2P5/8/8/1b6/8/3N4/4K3 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-p+n"]);
+    assert_eq!(sorted_actions(&s), vec!["c8=B", "c8=N", "c8=Q+", "c8=R+"]);
+    play(&mut s, &["c8=N"]);
+    assert_eq!((s.seat(), s.phase()), (1, Phase::Start));
+}
+
+#[test]
+fn a_checking_move_still_ends_a_card_that_could_be_carried_out_in_full() {
+    // Move P+N with a free knight: d7+ may be played first and ends the
+    // turn (rule 6), and the knight-first order that moves both is offered.
+    let o = options(&[]);
+    let mut s = state("4k3/8/3P4/8/8/8/8/4K1N1 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-p+n"]);
+    assert_eq!(sorted_actions(&s), vec!["Ne2", "Nf3", "Nh3", "d7+"]);
+    play(&mut s, &["Nf3"]);
+    assert_eq!(actions(&s), vec!["d7+"]);
+}
+
 #[test]
 fn choose_cards_move_one_or_two_different_types() {
     let mut s = CardChess::new(&options(&[]));

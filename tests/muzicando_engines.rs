@@ -12,15 +12,12 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use tauler::engine::{
-    ask, CheatingMcts, Decision, FixedLimits, InfoSink, Match, Occupant, Player, PlayerError,
-    Progress, RandomPlayer, SeededChance, Stop, View,
+    ask, CheatingMcts, Decision, FixedLimits, InfoSink, IsmctsPlayer, Match, Occupant, PimcPlayer,
+    Player, PlayerError, Progress, RandomPlayer, SeededChance, SimulationBidder, Stop, View,
 };
 use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
 use tauler::games::muzicando::heuristic::HeuristicPlayer;
 use tauler::games::muzicando::{Action, Muzicando, Observation, Options};
-use tauler::search::bid_simulation::SimulationBidder;
-use tauler::search::ismcts::IsmctsPlayer;
-use tauler::search::pimc::PimcPlayer;
 use tauler::search::world_mcts::MctsConfig;
 use tauler::search::Limits;
 

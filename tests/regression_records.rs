@@ -5,7 +5,7 @@
 //! an engine plays, or how the referee runs a game, shows up here; an
 //! intended change replaces the stored records and says why in its commit.
 
-// The harness also serves the kill-and-resume tests, whose helpers this file does not use.
+// The shared harness; this test needs only part of it.
 #[allow(dead_code)]
 #[path = "common/tournament_cli.rs"]
 mod tournament_cli;

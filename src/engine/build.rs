@@ -7,18 +7,18 @@
 //! cheating measurement tool). The random mover plays every game.
 
 use crate::game::{HiddenInfo, Notation, Observe, PerfectInfo};
-use crate::search::bid_simulation::SimulationBidder;
-use crate::search::ismcts::IsmctsPlayer;
 use crate::search::mcts::MctsConfig;
-use crate::search::pimc::PimcPlayer;
 use crate::search::Evaluator;
 
 use super::alphabeta_player::AlphaBetaPlayer;
 use super::chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 use super::cheating::CheatingMcts;
+use super::ismcts_player::IsmctsPlayer;
+use super::pimc_player::PimcPlayer;
 use super::player::Player;
 use super::profile::{EngineProfile, ProfileError, SearcherKind};
 use super::random::RandomPlayer;
+use super::simulation_bidder::SimulationBidder;
 
 /// A game engines can play: it names the players its profiles may ask for.
 pub trait Playable: Notation + Observe {

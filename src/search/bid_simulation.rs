@@ -17,7 +17,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use crate::engine::build::RuleBasedGame;
-use crate::engine::player::{Decision, InfoSink, NoInfo, Player, PlayerError, Stop, View};
+use crate::engine::player::{NoInfo, Player, Stop, View};
 use crate::game::{draw_outcome, HiddenInfo, Turn};
 use crate::search::Limits;
 
@@ -117,31 +117,6 @@ pub fn simulate_calls<G: RuleBasedGame>(
     merged
 }
 
-/// A player that makes its contract decisions (bids, passes in the
-/// auction, the choice of type) by simulation and leaves every other
-/// decision to an inner player (PIMC or ISMCTS).
-pub struct SimulationBidder<G: HiddenInfo> {
-    play: Box<dyn Player<G>>,
-    worlds: u32,
-    seed: u64,
-    name: String,
-}
-
-impl<G: HiddenInfo> SimulationBidder<G> {
-    /// Bids by simulation over `worlds` sampled worlds per decision, plays
-    /// with `play`.
-    #[must_use]
-    pub fn new(play: Box<dyn Player<G>>, worlds: u32, seed: u64) -> Self {
-        let name = format!("{}+bidsim-{worlds}", play.name());
-        SimulationBidder {
-            play,
-            worlds,
-            seed,
-            name,
-        }
-    }
-}
-
 /// The call with the best mean among `legal` (the first legal call if none
 /// was simulated).
 #[must_use]
@@ -152,34 +127,6 @@ pub fn best_call<A: Copy + PartialEq>(stats: &[ActionStats<A>], legal: &[A]) -> 
         .max_by(|a, b| a.mean().total_cmp(&b.mean()))
         .map(|s| s.action)
         .or_else(|| legal.first().copied())
-}
-
-impl<G: RuleBasedGame> Player<G> for SimulationBidder<G> {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(
-        &mut self,
-        view: &View<'_, G>,
-        limits: &Limits,
-        stop: &Stop,
-        info: &mut dyn InfoSink<G::Action>,
-    ) -> Result<Decision<G::Action>, PlayerError> {
-        let legal = view.legal;
-        if legal.len() < 2 || !G::is_contract_decision(legal) {
-            return self.play.choose(view, limits, stop, info);
-        }
-        self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-        let stats = simulate_calls::<G>(view.observation, legal, self.worlds, self.seed);
-        best_call(&stats, legal)
-            .map(Decision::action)
-            .ok_or(PlayerError::NotAPlayersTurn)
-    }
-
-    fn new_game(&mut self) {
-        self.play.new_game();
-    }
 }
 
 #[cfg(test)]
@@ -222,35 +169,5 @@ mod tests {
         let stats = simulate_calls::<Muzicando>(&state.observation(1), &[top], 4, 9);
         let mean = stats[0].mean();
         assert!((-5.0..=15.0).contains(&mean), "{mean}");
-    }
-
-    #[test]
-    fn play_decisions_go_to_the_inner_player() {
-        let state: Muzicando =
-            crate::game::Notation::parse_position("seed:7 1M - - -", &Options::default())
-                .expect("a position");
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        assert!(!Muzicando::is_contract_decision(&legal));
-        let inner = crate::games::muzicando::heuristic::HeuristicPlayer::new();
-        let mut bidder = SimulationBidder::new(Box::new(inner), 4, 1);
-        let Turn::Player(seat) = state.turn() else {
-            panic!("play has begun");
-        };
-        let observation = state.observation(seat);
-        let view = View {
-            seat,
-            observation: &observation,
-            legal: &legal,
-            state: None,
-        };
-        let mut plain = crate::games::muzicando::heuristic::HeuristicPlayer::new();
-        let ask = |player: &mut dyn Player<Muzicando>| {
-            player
-                .choose(&view, &Limits::default(), &Stop::default(), &mut NoInfo)
-                .ok()
-                .map(|d| d.action)
-        };
-        assert_eq!(ask(&mut bidder), ask(&mut plain));
     }
 }

@@ -12,13 +12,9 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 use crate::game::{draw_outcome, HiddenInfo, Turn, MAX_SEATS};
-use crate::search::Limits;
 
-use super::world_mcts::{
-    choose_most_visited, merge_stats, random_playout, ActionStats, MctsConfig,
-};
+use super::world_mcts::{merge_stats, random_playout, ActionStats, MctsConfig};
 
 struct Node<A> {
     visits: u32,
@@ -177,48 +173,4 @@ pub fn ismcts_search<G: HiddenInfo>(
         merge_stats(&mut merged, r);
     }
     merged
-}
-
-/// The ISMCTS player.
-#[derive(Clone, Debug)]
-pub struct IsmctsPlayer {
-    config: MctsConfig,
-    seed: u64,
-    name: String,
-}
-
-impl IsmctsPlayer {
-    /// An ISMCTS player: `config.parallel` trees per decision.
-    #[must_use]
-    pub fn new(config: MctsConfig, seed: u64) -> Self {
-        IsmctsPlayer {
-            config,
-            seed,
-            name: format!("ismcts-{}", config.iterations),
-        }
-    }
-}
-
-impl<G: HiddenInfo> Player<G> for IsmctsPlayer {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(
-        &mut self,
-        view: &View<'_, G>,
-        limits: &Limits,
-        _stop: &Stop,
-        _info: &mut dyn InfoSink<G::Action>,
-    ) -> Result<Decision<G::Action>, PlayerError> {
-        let mut config = self.config;
-        if let Some(nodes) = limits.nodes {
-            config.iterations = u32::try_from(nodes).unwrap_or(u32::MAX);
-        }
-        let observation = view.observation;
-        choose_most_visited(view.legal, &mut self.seed, |seed| {
-            ismcts_search::<G>(observation, &config, seed)
-        })
-        .map(Decision::action)
-    }
 }

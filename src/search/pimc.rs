@@ -8,11 +8,9 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 use crate::game::HiddenInfo;
-use crate::search::Limits;
 
-use super::world_mcts::{choose_most_visited, merge_stats, ActionStats, MctsConfig, Tree};
+use super::world_mcts::{merge_stats, ActionStats, MctsConfig, Tree};
 
 /// Searches `config.parallel` sampled worlds, `config.iterations /
 /// config.parallel` playouts each, and returns the merged root statistics
@@ -42,48 +40,4 @@ pub fn pimc_search<G: HiddenInfo>(
         merge_stats(&mut merged, r);
     }
     merged
-}
-
-/// The PIMC player.
-#[derive(Clone, Debug)]
-pub struct PimcPlayer {
-    config: MctsConfig,
-    seed: u64,
-    name: String,
-}
-
-impl PimcPlayer {
-    /// A PIMC player: `config.parallel` worlds per decision.
-    #[must_use]
-    pub fn new(config: MctsConfig, seed: u64) -> Self {
-        PimcPlayer {
-            config,
-            seed,
-            name: format!("pimc-{}", config.iterations),
-        }
-    }
-}
-
-impl<G: HiddenInfo> Player<G> for PimcPlayer {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(
-        &mut self,
-        view: &View<'_, G>,
-        limits: &Limits,
-        _stop: &Stop,
-        _info: &mut dyn InfoSink<G::Action>,
-    ) -> Result<Decision<G::Action>, PlayerError> {
-        let mut config = self.config;
-        if let Some(nodes) = limits.nodes {
-            config.iterations = u32::try_from(nodes).unwrap_or(u32::MAX);
-        }
-        let observation = view.observation;
-        choose_most_visited(view.legal, &mut self.seed, |seed| {
-            pimc_search::<G>(observation, &config, seed)
-        })
-        .map(Decision::action)
-    }
 }

@@ -1,0 +1,89 @@
+//! The player that bids by simulation
+//! ([`crate::search::bid_simulation`]) and plays with an inner player.
+
+use crate::game::HiddenInfo;
+use crate::search::bid_simulation::{best_call, simulate_calls};
+use crate::search::Limits;
+
+use super::build::RuleBasedGame;
+use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
+
+/// A player that makes its contract decisions (bids, passes in the
+/// auction, the choice of type) by simulation and leaves every other
+/// decision to an inner player (PIMC or ISMCTS).
+pub struct SimulationBidder<G: HiddenInfo> {
+    play: Box<dyn Player<G>>,
+    worlds: u32,
+    seed: u64,
+    name: String,
+}
+
+impl<G: HiddenInfo> SimulationBidder<G> {
+    /// Bids by simulation over `worlds` sampled worlds per decision, plays
+    /// with `play`.
+    #[must_use]
+    pub fn new(play: Box<dyn Player<G>>, worlds: u32, seed: u64) -> Self {
+        let name = format!("{}+bidsim-{worlds}", play.name());
+        SimulationBidder {
+            play,
+            worlds,
+            seed,
+            name,
+        }
+    }
+}
+
+impl<G: RuleBasedGame> Player<G> for SimulationBidder<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(
+        &mut self,
+        view: &View<'_, G>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let legal = view.legal;
+        if legal.len() < 2 || !G::is_contract_decision(legal) {
+            return self.play.choose(view, limits, stop, info);
+        }
+        self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
+        let stats = simulate_calls::<G>(view.observation, legal, self.worlds, self.seed);
+        best_call(&stats, legal)
+            .map(Decision::action)
+            .ok_or(PlayerError::NotAPlayersTurn)
+    }
+
+    fn new_game(&mut self) {
+        self.play.new_game();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::player::ask;
+    use crate::game::{Game, Turn};
+    use crate::games::muzicando::{Muzicando, Options};
+
+    #[test]
+    fn play_decisions_go_to_the_inner_player() {
+        let state: Muzicando =
+            crate::game::Notation::parse_position("seed:7 1M - - -", &Options::default())
+                .expect("a position");
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        assert!(!Muzicando::is_contract_decision(&legal));
+        let inner = crate::games::muzicando::heuristic::HeuristicPlayer::new();
+        let mut bidder = SimulationBidder::new(Box::new(inner), 4, 1);
+        assert!(matches!(state.turn(), Turn::Player(_)), "play has begun");
+        let mut plain = crate::games::muzicando::heuristic::HeuristicPlayer::new();
+        let limits = Limits::default();
+        assert_eq!(
+            ask(&mut bidder, &state, &limits).ok().map(|d| d.action),
+            ask(&mut plain, &state, &limits).ok().map(|d| d.action)
+        );
+    }
+}

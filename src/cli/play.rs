@@ -14,7 +14,7 @@ use clap::{Args, ValueEnum};
 
 use super::PositionArgs;
 use crate::engine::{
-    EngineProfile, Happening, Playable, ProfileError, SeatSpec, Session, SessionError,
+    EndReason, EngineProfile, Happening, Playable, ProfileError, SeatSpec, Session, SessionError,
 };
 use crate::game::{GameOptions, Notation, Seat, TextBoard};
 use crate::search::Limits;
@@ -59,7 +59,7 @@ pub struct PlayArgs {
 const HELP: &str = "Type a move in the game's notation, or a command:
   moves        list the legal moves
   undo         take back your last move (and the engine's reply)
-  redo         play again the move you took back
+  redo         restore what undo took back
   hint         ask the engine for a move (up to 2 s)
   save FILE    save the game (start position, seed and moves)
   load FILE    load a saved game
@@ -147,6 +147,13 @@ impl<R: BufRead, G: Playable + TextBoard> Terminal<R, G> {
         loop {
             self.show_happenings(session);
             if let Some(ending) = session.ending() {
+                if ending.reason == EndReason::NoChanceOutcome {
+                    println!("\n{}", session.state().draw());
+                    println!(
+                        "The game stops: chance must act here but has no outcome (is the pile empty?)."
+                    );
+                    return Ok(());
+                }
                 let mine = ending.result.get(self.human).copied().unwrap_or(0.0);
                 let theirs = ending.result.get(1 - self.human).copied().unwrap_or(0.0);
                 println!("\n{}", session.state().draw());

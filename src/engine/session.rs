@@ -152,7 +152,9 @@ pub struct Session<G: Playable> {
     specs: Vec<SeatSpec>,
     seats: Vec<Occupant<G>>,
     history: Vec<G::Action>,
-    redo: Vec<G::Action>,
+    /// What each undo took back, last undo last: a person's action and
+    /// everything that followed it.
+    redo: Vec<Vec<G::Action>>,
     game: Match<G>,
     hooks: Recorder<G>,
     ending: Option<Ending>,
@@ -305,11 +307,7 @@ impl<G: Playable> Session<G> {
                 message: e.to_string(),
             })?;
         self.history.push(action);
-        if self.redo.last() == Some(&action) {
-            self.redo.pop();
-        } else {
-            self.redo.clear();
-        }
+        self.redo.clear();
         self.advance();
         Ok(())
     }
@@ -357,19 +355,21 @@ impl<G: Playable> Session<G> {
         }
         let index = *persons.last().ok_or(SessionError::NothingToUndo)?;
         let mut history = self.history.clone();
-        self.redo.push(history[index]);
-        history.truncate(index);
+        self.redo.push(history.split_off(index));
         self.replay(history);
         self.hooks.happened.clear();
         Ok(())
     }
 
-    /// Plays again the person's action taken back last (chance then comes
-    /// out as before, by its fixed stream, and the engines answer again).
+    /// Restores what the last undo took back: the person's action and the
+    /// answers that followed, exactly as they were played.
     pub fn redo(&mut self) -> Result<(), SessionError> {
-        let seat = self.person_to_move().ok_or(SessionError::NothingToRedo)?;
-        let action = *self.redo.last().ok_or(SessionError::NothingToRedo)?;
-        self.play(seat, action)
+        let taken = self.redo.pop().ok_or(SessionError::NothingToRedo)?;
+        let mut history = self.history.clone();
+        history.extend(taken);
+        self.replay(history);
+        self.advance();
+        Ok(())
     }
 
     /// The move the engine of `profile` suggests for the person to move,
@@ -515,7 +515,7 @@ pub trait AnySession: Send {
     fn play(&mut self, text: &str) -> Result<(), SessionError>;
     /// Takes back the last person's action and what followed.
     fn undo(&mut self) -> Result<(), SessionError>;
-    /// Plays again what was taken back.
+    /// Restores what the last undo took back.
     fn redo(&mut self) -> Result<(), SessionError>;
     /// The person to move resigns.
     fn resign(&mut self) -> Result<(), SessionError>;

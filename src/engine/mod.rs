@@ -7,6 +7,29 @@
 //! (`engines/*.toml`) and built by [`build_player`] for any game. The match
 //! loop ([`match_loop`]) is the only code that plays a game; tournaments and
 //! sessions drive it.
+//!
+//! # Determinism
+//!
+//! A game is a function of its seeds and the engines' limits, whatever the
+//! process or the number of games played at once:
+//! - chance event k of a game comes from `(chance seed, k)`
+//!   ([`SeededChance`]; Muzicando tournaments draw the stock in one shuffled
+//!   order per deal), never from a shared generator;
+//! - each engine owns its generator, seeded from the game's seed and its
+//!   seat (tournaments: `seeds::engine_seed`; sessions: `seed × 31 + seat`),
+//!   and is built afresh for every game;
+//! - with a node, depth or playout limit (no time limit) an engine's answer
+//!   depends only on the position it is shown and its own history in the
+//!   game. Ties are broken by a fixed rule: alpha-beta and expectimax keep
+//!   the first best action in move-ordering order (a later action must be
+//!   strictly better); the visit-counting players (PIMC, ISMCTS, cheating)
+//!   take the most visited action, then the better mean, then the last in
+//!   the order the worlds were merged (world 0 first); the greedy and random
+//!   movers choose uniformly among equals with their seeded generator.
+//!
+//! Limits in time (move time, clocks) make answers depend on the machine's
+//! speed; so does card chess MCTS with more than one thread until its root
+//! statistics are merged in a fixed order.
 
 pub mod alphabeta_player;
 pub mod build;

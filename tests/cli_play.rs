@@ -173,3 +173,15 @@ fn card_chess_with_nothing_to_draw_stops_without_a_panic() {
     assert!(!text.contains("panicked"), "{text}");
     assert!(ok || text.starts_with("error: "), "{text}");
 }
+
+#[test]
+fn card_chess_narrates_the_cards_in_words() {
+    let (ok, text) = play(
+        &["cardchess", "--engine", "cardchess-random", "--seed", "4"],
+        "draw\nquit\n",
+    );
+    assert!(ok, "{text}");
+    assert!(text.contains("White draws a card"), "{text}");
+    assert!(text.contains("(White drew "), "{text}");
+    assert!(text.contains("Card being carried out: "), "{text}");
+}

@@ -7,6 +7,7 @@ mod analyse;
 mod analyse_chance;
 mod analyse_muzicando;
 mod bench;
+mod cardchess_words;
 mod perft;
 mod play;
 mod play_muzicando;

@@ -79,6 +79,41 @@ pub(super) fn load_profile(name: &str) -> Result<EngineProfile> {
     }
 }
 
+/// What the terminal says about a game beyond its notation; the defaults
+/// announce the engine's moves and chance in notation.
+pub(super) trait Narration: Playable + TextBoard {
+    /// The line announcing `action` played in `before` by `seat` (`None`:
+    /// chance), an engine's or the person's; empty for nothing to say.
+    fn narrate(before: &Self, seat: Option<Seat>, action: Self::Action, engine: bool) -> String {
+        let text = before.format_action(action);
+        match (seat, engine) {
+            (None, _) => format!("Chance: {text}"),
+            (Some(_), true) => format!("Engine plays {text}"),
+            (Some(_), false) => String::new(),
+        }
+    }
+
+    /// Lines shown under the board (the card being carried out, held cards).
+    fn notes(_state: &Self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The person's typed text in the game's notation (a shorthand expanded).
+    fn rewrite(_state: &Self, text: &str) -> String {
+        text.to_string()
+    }
+
+    /// What `moves` says instead of listing `count` moves, when a list would
+    /// not help.
+    fn moves_note(_state: &Self, _count: usize) -> Option<String> {
+        None
+    }
+}
+
+impl Narration for crate::games::cescacs::Cescacs {}
+
+impl Narration for crate::games::camelot::Camelot {}
+
 /// The limits of a hint: the profile's, but at most 2 s.
 fn hint_limits(profile: &EngineProfile) -> Limits {
     let mut limits = profile.limits.limits();
@@ -90,7 +125,7 @@ fn hint_limits(profile: &EngineProfile) -> Limits {
 
 /// Plays a game of card chess, C'escacs or Camelot against the engine of
 /// `--engine` (default `default_engine`) at the terminal.
-pub fn run<G: Playable + TextBoard>(args: &PlayArgs, default_engine: &str) -> Result<()> {
+pub fn run<G: Narration>(args: &PlayArgs, default_engine: &str) -> Result<()> {
     let name = args
         .engine
         .clone()
@@ -140,7 +175,7 @@ enum Next {
     Quit,
 }
 
-impl<R: BufRead, G: Playable + TextBoard> Terminal<R, G> {
+impl<R: BufRead, G: Narration> Terminal<R, G> {
     fn run(&mut self, session: &mut Session<G>) -> Result<()> {
         session.advance();
         let mut redraw = true;
@@ -164,7 +199,7 @@ impl<R: BufRead, G: Playable + TextBoard> Terminal<R, G> {
                 return Ok(());
             }
             if redraw {
-                println!("\n{}", session.state().draw());
+                self.draw(session.state());
             }
             print!("your move: ");
             std::io::stdout().flush()?;
@@ -181,21 +216,32 @@ impl<R: BufRead, G: Playable + TextBoard> Terminal<R, G> {
         }
     }
 
-    /// Announces the engine's moves and chance since the last prompt.
+    /// Announces the engine's moves, chance and the person's card decisions
+    /// since the last prompt.
     fn show_happenings(&self, session: &mut Session<G>) {
         for happening in session.take_happenings() {
-            match happening {
-                Happening::Chance { before, action } => {
-                    println!("Chance: {}", before.format_action(action));
-                }
+            let line = match happening {
+                Happening::Chance { before, action } => G::narrate(&before, None, action, false),
                 Happening::Played {
                     before,
+                    seat,
                     action,
-                    engine: true,
+                    engine,
                     ..
-                } => println!("Engine plays {}", before.format_action(action)),
-                Happening::Played { .. } | Happening::Info { .. } | Happening::Over(_) => {}
+                } => G::narrate(&before, Some(seat), action, engine),
+                Happening::Info { .. } | Happening::Over(_) => String::new(),
+            };
+            if !line.is_empty() {
+                println!("{line}");
             }
+        }
+    }
+
+    /// Draws the board and the game's notes under it.
+    fn draw(&self, state: &G) {
+        println!("\n{}", state.draw());
+        for note in G::notes(state) {
+            println!("{note}");
         }
     }
 
@@ -213,7 +259,10 @@ impl<R: BufRead, G: Playable + TextBoard> Terminal<R, G> {
             }
             "moves" => {
                 let texts = session.legal_texts();
-                println!("{} legal moves: {}", texts.len(), texts.join(" "));
+                match G::moves_note(session.state(), texts.len()) {
+                    Some(note) => println!("{note}"),
+                    None => println!("{} legal moves: {}", texts.len(), texts.join(" ")),
+                }
             }
             "undo" => match session.undo() {
                 Ok(()) => return Ok(Next::Redraw),
@@ -249,7 +298,7 @@ impl<R: BufRead, G: Playable + TextBoard> Terminal<R, G> {
                 }
             }
             "save" | "load" => println!("usage: {command} FILE"),
-            _ => match session.play_text(line) {
+            _ => match session.play_text(&G::rewrite(session.state(), line)) {
                 Ok(()) => return Ok(Next::Redraw),
                 Err(error) => {
                     println!("{error}  (type `moves` for the legal moves, `help` for commands)");

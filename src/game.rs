@@ -179,36 +179,6 @@ pub fn next_actions<G: Game>(state: &G, out: &mut Vec<G::Action>) {
     }
 }
 
-/// The chance outcome that the uniform number `u` in `[0, 1)` picks: the
-/// outcomes are laid end to end by probability and `u` falls in one of them
-/// (the last one absorbs rounding). `None` when there is no outcome.
-#[must_use]
-pub fn outcome_at<A: Copy>(outcomes: &[(A, f64)], u: f64) -> Option<A> {
-    let mut x = u;
-    for &(action, p) in outcomes {
-        if x < p {
-            return Some(action);
-        }
-        x -= p;
-    }
-    outcomes.last().map(|&(action, _)| action)
-}
-
-/// A uniform number in `[0, 1)` from the top 53 bits of `bits`.
-#[must_use]
-pub fn unit_interval(bits: u64) -> f64 {
-    (bits >> 11) as f64 / (1u64 << 53) as f64
-}
-
-/// Draws one outcome by its probability with `rng`.
-///
-/// # Panics
-/// If `outcomes` is empty (a searcher calls it only at a chance node, which
-/// always has an outcome).
-pub fn draw_outcome<A: Copy>(outcomes: &[(A, f64)], rng: &mut dyn RngCore) -> A {
-    outcome_at(outcomes, unit_interval(rng.next_u64())).expect("a chance node has outcomes")
-}
-
 /// Perft over the contract alone: copy-make, no bulk counting.
 pub fn generic_perft<G: Game>(state: &G, depth: u32) -> u64 {
     if depth == 0 {

@@ -13,11 +13,13 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use tauler::engine::{
     ask, CheatingMcts, Decision, FixedLimits, InfoSink, IsmctsPlayer, Match, Occupant, PimcPlayer,
-    Player, PlayerError, Progress, RandomPlayer, SeededChance, SimulationBidder, Stop, View,
+    Player, PlayerError, PolicyPlayer, Progress, RandomPlayer, SeededChance, SimulationBidder,
+    Stop, View,
 };
 use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
-use tauler::games::muzicando::heuristic::HeuristicPlayer;
+use tauler::games::muzicando::heuristic::{HeuristicParams, HeuristicPlayer};
 use tauler::games::muzicando::{Action, Muzicando, Observation, Options};
+use tauler::knowledge::Policy;
 use tauler::search::world_mcts::MctsConfig;
 use tauler::search::Limits;
 
@@ -63,13 +65,13 @@ fn seat_with_worlds(
     }
     match kind {
         "random" => Box::new(RandomPlayer::new(seed)),
-        "heuristic" => Box::new(HeuristicPlayer::new()),
+        "heuristic" => Box::new(PolicyPlayer(HeuristicPlayer::new())),
         k if k.starts_with("heuristic:") => {
             let mut it = k[10..].split('/').filter_map(|x| x.parse().ok());
-            Box::new(HeuristicPlayer {
+            Box::new(PolicyPlayer(HeuristicPlayer::with(HeuristicParams {
                 min_margin: it.next().unwrap_or(1.0),
                 level_step: it.next().unwrap_or(1.5),
-            })
+            })))
         }
         "pimc" => Box::new(PimcPlayer::new(config, seed)),
         "ismcts" => Box::new(IsmctsPlayer::new(config, seed)),
@@ -168,7 +170,7 @@ fn the_individual_game_is_playable_by_every_player_type_at_2_to_8() {
 /// seat's view, then defers to the rule-based player.
 struct Spy {
     seen: Vec<Observation>,
-    inner: HeuristicPlayer,
+    inner: PolicyPlayer<HeuristicPlayer>,
 }
 
 impl Player<Muzicando> for Spy {
@@ -206,7 +208,7 @@ fn engines_receive_only_their_seats_observation() {
         .map(|_| {
             Box::new(Spy {
                 seen: Vec::new(),
-                inner: HeuristicPlayer::new(),
+                inner: PolicyPlayer(HeuristicPlayer::new()),
             }) as Box<dyn Player<Muzicando>>
         })
         .collect();
@@ -219,7 +221,7 @@ fn a_decision_depends_only_on_the_observation() {
     // sampled from its observation) get the same answer from every engine.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let mut state = Muzicando::seeded_deal(&Options::default(), 3);
-    let heuristic = HeuristicPlayer::new();
+    let mut heuristic = HeuristicPlayer::new();
     let mut legal = Vec::new();
     for _ in 0..20 {
         let seat = match state.turn() {
@@ -246,7 +248,7 @@ fn a_decision_depends_only_on_the_observation() {
             assert_eq!(a.action, b.action);
             assert!(legal.contains(&a.action));
         }
-        let action = heuristic.decide(&observation, &legal).expect("an action");
+        let action = Policy::choose(&mut heuristic, &observation, &legal).expect("an action");
         assert!(legal.contains(&action));
         state.apply(action);
     }

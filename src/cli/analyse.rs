@@ -6,9 +6,10 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use clap::Args;
 
+use super::search_text::analyse;
 use super::PositionArgs;
 use crate::bounds;
-use crate::search::{analyse, AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
+use crate::search::{AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
 
 /// Thinking time when no limit is given, in milliseconds.
 const DEFAULT_MOVETIME_MS: u64 = 5000;

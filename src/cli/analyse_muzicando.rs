@@ -17,10 +17,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::analyse::{AnalyseArgs, Flag};
 use crate::bounds;
-use crate::engine::RuleBasedGame;
 use crate::game::{Game, HiddenInfo, Notation, Turn};
 use crate::games::muzicando::display::draw;
 use crate::games::muzicando::{Action, Muzicando, Observation};
+use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::simulate_calls;
 use crate::search::ismcts::ismcts_search;
 use crate::search::pimc::pimc_search;

@@ -19,6 +19,8 @@ use crate::engine::{
 use crate::game::{GameOptions, Notation, Seat, TextBoard};
 use crate::search::Limits;
 
+use super::search_text::format_pv;
+
 /// Which side the person plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Side {
@@ -274,10 +276,15 @@ impl<R: BufRead, G: Narration> Terminal<R, G> {
                 Err(error) => println!("cannot redo: {error}"),
             },
             "hint" => match session.hint(&self.profile, &hint_limits(&self.profile)) {
-                Ok((action, line)) => {
-                    let text = session.state().format_action(action);
-                    match line {
-                        Some(line) => println!("hint: {text} ({line})"),
+                Ok(decision) => {
+                    let state = session.state();
+                    let text = state.format_action(decision.action);
+                    match decision.lines.first() {
+                        Some(line) => println!(
+                            "hint: {text} (score {}, line {})",
+                            line.score,
+                            format_pv(state, &line.pv)
+                        ),
                         None => println!("hint: {text}"),
                     }
                 }

@@ -6,7 +6,8 @@
 //! [`hidden_player`] (rule-based, PIMC, ISMCTS, bidding by simulation, the
 //! cheating measurement tool). The random mover plays every game.
 
-use crate::game::{HiddenInfo, Notation, Observe, PerfectInfo};
+use crate::game::{Notation, Observe, PerfectInfo};
+use crate::knowledge::RuleBasedGame;
 use crate::search::mcts::MctsConfig;
 use crate::search::Evaluator;
 
@@ -16,6 +17,7 @@ use super::cheating::CheatingMcts;
 use super::ismcts_player::IsmctsPlayer;
 use super::pimc_player::PimcPlayer;
 use super::player::Player;
+use super::policy_player::PolicyPlayer;
 use super::profile::{EngineProfile, ProfileError, SearcherKind};
 use super::random::RandomPlayer;
 use super::simulation_bidder::SimulationBidder;
@@ -102,24 +104,9 @@ where
     })
 }
 
-/// A hidden-information game that has a rule-based player of its own, so
-/// that profiles with `searcher = "rules"` can name it.
-pub trait RuleBasedGame: HiddenInfo + Notation {
-    /// The rule-based player `parameters` (a profile's `[parameters]`)
-    /// describe, or what is wrong with them.
-    fn rule_based(parameters: &toml::Table) -> Result<Box<dyn Player<Self>>, String>;
-
-    /// Whether a decision with these legal actions fixes the contract (an
-    /// auction call, a choice of game type): the decisions a profile with
-    /// `bidding = "simulation"` makes by simulation. None by default.
-    fn is_contract_decision(_legal: &[Self::Action]) -> bool {
-        false
-    }
-}
-
 /// A player that plays with `play`, its contract decisions made by
 /// simulation when the profile asks for `bidding = "simulation"`.
-fn with_bidding<G: RuleBasedGame>(
+fn with_bidding<G: RuleBasedGame + Notation>(
     profile: &EngineProfile,
     play: Box<dyn Player<G>>,
     seed: u64,
@@ -133,19 +120,14 @@ fn with_bidding<G: RuleBasedGame>(
 /// The hidden-information players: rule-based, PIMC or ISMCTS (either
 /// bidding by simulation if the profile says so), or the cheating UCT
 /// player (measurements only: it sees every hand, and fair tables refuse it).
-pub fn hidden_player<G: RuleBasedGame>(
+pub fn hidden_player<G: RuleBasedGame + Notation>(
     profile: &EngineProfile,
     seed: u64,
 ) -> Result<Box<dyn Player<G>>, ProfileError> {
     let config = profile.sampling_config()?;
     Ok(match profile.searcher {
         SearcherKind::Random => Box::new(RandomPlayer::new(seed)),
-        SearcherKind::Rules => {
-            G::rule_based(&profile.parameters).map_err(|message| ProfileError::Invalid {
-                name: profile.name.clone(),
-                message: format!("[parameters]: {message}"),
-            })?
-        }
+        SearcherKind::Rules => Box::new(PolicyPlayer(G::policy(&profile.read_parameters()?))),
         SearcherKind::Pimc => with_bidding(profile, Box::new(PimcPlayer::new(config, seed)), seed)?,
         SearcherKind::Ismcts => {
             with_bidding(profile, Box::new(IsmctsPlayer::new(config, seed)), seed)?

@@ -13,7 +13,8 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
-use crate::game::{outcome_at, unit_interval, Game, Observe, Seat, Turn};
+use crate::game::{Game, Observe, Seat, Turn};
+use crate::knowledge::{outcome_at, unit_interval};
 use crate::search::{Limits, SearchInfo};
 use crate::splitmix::splitmix64;
 

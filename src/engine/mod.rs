@@ -41,13 +41,14 @@ pub mod most_visited;
 pub mod pimc_player;
 pub mod playable;
 pub mod player;
+pub mod policy_player;
 pub mod profile;
 pub mod random;
 pub mod session;
 pub mod simulation_bidder;
 
 pub use alphabeta_player::AlphaBetaPlayer;
-pub use build::{build_player, evaluated_player, hidden_player, Playable, RuleBasedGame};
+pub use build::{build_player, evaluated_player, hidden_player, Playable};
 pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 pub use cheating::CheatingMcts;
 pub use ismcts_player::IsmctsPlayer;
@@ -57,6 +58,7 @@ pub use match_loop::{
 };
 pub use pimc_player::PimcPlayer;
 pub use player::{ask, Decision, InfoSink, NoInfo, Player, PlayerError, Stats, Stop, View};
+pub use policy_player::PolicyPlayer;
 pub use profile::{
     Bidding, ChanceParams, EngineProfile, LimitSpec, ProfileError, SamplingParams, SearcherKind,
 };

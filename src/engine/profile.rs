@@ -336,7 +336,7 @@ impl EngineProfile {
     }
 
     /// `[parameters]` read as the searcher's settings `T`.
-    fn read_parameters<T: serde::de::DeserializeOwned>(&self) -> Result<T, ProfileError> {
+    pub fn read_parameters<T: serde::de::DeserializeOwned>(&self) -> Result<T, ProfileError> {
         self.parameters
             .clone()
             .try_into()

@@ -17,13 +17,13 @@ use std::path::Path;
 use thiserror::Error;
 
 use crate::game::{Game, Seat, TextBoard, Turn};
-use crate::search::{format_pv, Limits, SearchInfo};
+use crate::search::{Limits, SearchInfo};
 
 use super::build::{build_player, Playable};
 use super::match_loop::{
     EndReason, Ending, Event, Match, MatchHooks, Occupant, Progress, SeededChance,
 };
-use super::player::{NoInfo, Stop, View};
+use super::player::{Decision, NoInfo, Stop, View};
 use super::profile::{EngineProfile, ProfileError};
 
 /// Who sits at a seat of a session.
@@ -372,13 +372,13 @@ impl<G: Playable> Session<G> {
         Ok(())
     }
 
-    /// The move the engine of `profile` suggests for the person to move,
-    /// under `limits`, seeing only that seat's observation.
+    /// The decision the engine of `profile` suggests for the person to
+    /// move, under `limits`, seeing only that seat's observation.
     pub fn hint(
         &self,
         profile: &EngineProfile,
         limits: &Limits,
-    ) -> Result<(G::Action, Option<String>), SessionError> {
+    ) -> Result<Decision<G::Action>, SessionError> {
         let seat = self.person_to_move().ok_or(SessionError::NotYourTurn)?;
         let mut player = build_player::<G>(profile, self.seed)?;
         let state = self.state();
@@ -391,14 +391,9 @@ impl<G: Playable> Session<G> {
             legal: &legal,
             state: None,
         };
-        let decision = player
+        player
             .choose(&view, limits, &Stop::default(), &mut NoInfo)
-            .map_err(|e| SessionError::Hint(e.to_string()))?;
-        let line = decision
-            .lines
-            .first()
-            .map(|line| format!("score {}, line {}", line.score, format_pv(state, &line.pv)));
-        Ok((decision.action, line))
+            .map_err(|e| SessionError::Hint(e.to_string()))
     }
 
     /// The person at `seat` resigns: the game ends by the game's forfeit rule.

@@ -2,10 +2,10 @@
 //! ([`crate::search::bid_simulation`]) and plays with an inner player.
 
 use crate::game::HiddenInfo;
+use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::{best_call, simulate_calls};
 use crate::search::Limits;
 
-use super::build::RuleBasedGame;
 use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// A player that makes its contract decisions (bids, passes in the
@@ -65,8 +65,11 @@ impl<G: RuleBasedGame> Player<G> for SimulationBidder<G> {
 mod tests {
     use super::*;
     use crate::engine::player::ask;
+    use crate::engine::PolicyPlayer;
     use crate::game::{Game, Turn};
+    use crate::games::muzicando::heuristic::HeuristicPlayer;
     use crate::games::muzicando::{Muzicando, Options};
+    use crate::knowledge::Policy;
 
     #[test]
     fn play_decisions_go_to_the_inner_player() {
@@ -76,14 +79,18 @@ mod tests {
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
         assert!(!Muzicando::is_contract_decision(&legal));
-        let inner = crate::games::muzicando::heuristic::HeuristicPlayer::new();
+        let inner = PolicyPlayer(HeuristicPlayer::new());
         let mut bidder = SimulationBidder::new(Box::new(inner), 4, 1);
-        assert!(matches!(state.turn(), Turn::Player(_)), "play has begun");
-        let mut plain = crate::games::muzicando::heuristic::HeuristicPlayer::new();
-        let limits = Limits::default();
+        let Turn::Player(seat) = state.turn() else {
+            panic!("play has begun");
+        };
+        let observation = state.observation(seat);
+        let mut plain = HeuristicPlayer::new();
         assert_eq!(
-            ask(&mut bidder, &state, &limits).ok().map(|d| d.action),
-            ask(&mut plain, &state, &limits).ok().map(|d| d.action)
+            ask(&mut bidder, &state, &Limits::default())
+                .ok()
+                .map(|d| d.action),
+            Policy::choose(&mut plain, &observation, &legal)
         );
     }
 }

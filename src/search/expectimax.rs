@@ -33,10 +33,10 @@ use std::sync::Arc;
 use crate::game::{Game, Seat, Turn};
 
 use super::control::{Control, POLL_INTERVAL};
-use super::evaluator::Evaluator;
 use super::limits::Limits;
 use super::score::{terminal_score, EVAL_LIMIT, MATE};
 use super::searcher::SearchError;
+use crate::knowledge::Evaluator;
 
 /// The lowest value any node can have.
 const LOWER: f64 = -(MATE as f64);

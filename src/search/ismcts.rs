@@ -12,7 +12,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::game::{draw_outcome, HiddenInfo, Turn, MAX_SEATS};
+use crate::game::{HiddenInfo, Turn, MAX_SEATS};
+use crate::knowledge::draw_outcome;
 
 use super::world_mcts::{merge_stats, random_playout, ActionStats, MctsConfig};
 

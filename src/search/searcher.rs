@@ -10,13 +10,13 @@ use crate::game::{Game, Turn};
 
 use super::config::SearchConfig;
 use super::control::Control;
-use super::evaluator::Evaluator;
 use super::info::{PvLine, SearchInfo, SearchResult};
 use super::limits::Limits;
 use super::ordering::MoveOrdering;
 use super::score::{Score, MAX_PLY};
 use super::smp::{lazy_smp, Context};
 use super::tt::{TableAllocError, TranspositionTable};
+use crate::knowledge::Evaluator;
 
 /// Why a state cannot be searched by alpha-beta.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -350,14 +350,16 @@ impl TournamentConfig {
             .map_err(ConfigError::Inconsistent)?;
         if seating != Seating::Pair {
             if file.openings != Openings::default() {
-                return inconsistent(
-                    "Muzicando hands start from seeded deals: `[openings]` does not apply".into(),
-                );
+                return inconsistent(format!(
+                    "{} hands start from seeded deals: `[openings]` does not apply",
+                    file.game
+                ));
             }
             if file.adjudication.draw.is_some() || file.adjudication.resign.is_some() {
-                return inconsistent(
-                    "Muzicando engines report no scores: score adjudication does not apply".into(),
-                );
+                return inconsistent(format!(
+                    "{} engines report no scores: score adjudication does not apply",
+                    file.game
+                ));
             }
         }
         let mut openings = file.openings;

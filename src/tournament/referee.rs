@@ -8,7 +8,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::engine::{build_player, EngineProfile, LimitSpec, Playable, SeededChance};
-use crate::game::{outcome_at, Game, Turn};
+use crate::game::{Game, Turn};
+use crate::knowledge::draw_outcome;
 use crate::search::Limits;
 
 use super::config::{Adjudication, FaultInjection, OpeningOrder};
@@ -112,7 +113,7 @@ impl Timer {
 fn draw_chance<G: Game>(state: &G, rng: &mut Xoshiro256PlusPlus) -> Option<G::Action> {
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
-    outcome_at(&outcomes, rng.gen())
+    (!outcomes.is_empty()).then(|| draw_outcome(&outcomes, rng))
 }
 
 /// A random action of whoever is to move (chance included).

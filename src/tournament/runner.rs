@@ -55,7 +55,7 @@ impl Paths {
 }
 
 /// The schedule: round by round, every encounter plays its game pairs
-/// with the seats swapped (Muzicando: see [`super::seating`]).
+/// with the seats swapped (table games: see [`super::seating`]).
 #[must_use]
 pub fn schedule(config: &TournamentConfig) -> Vec<GameSpec> {
     config.seating.schedule(config.rounds, &config.encounters())
@@ -98,21 +98,11 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
         std::fs::write(&paths.config, &text)
             .with_context(|| format!("writing {}", paths.config.display()))?;
     }
-    let Some(&game) = GameId::ALL.iter().find(|g| g.name() == config.game) else {
-        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
-        bail!(
-            "unknown game `{}` (known: {})",
-            config.game,
-            known.join(", ")
-        );
-    };
-    match game {
-        GameId::Cescacs => run_game::<crate::games::cescacs::Cescacs>(&config, &paths, options),
-        GameId::Camelot => run_game::<crate::games::camelot::Camelot>(&config, &paths, options),
-        GameId::Cardchess => {
-            run_game::<crate::games::cardchess::CardChess>(&config, &paths, options)
-        }
-        GameId::Muzicando => {
+    let game: GameId = config.game.parse()?;
+    crate::with_family!(game,
+        perfect G => run_game::<G>(&config, &paths, options),
+        chance G, _ => run_game::<G>(&config, &paths, options),
+        hidden => {
             let setup = HandSetup::new(&config)?;
             let text = |record: &GameRecord| {
                 hand_text(record, &config.options).map_or_else(
@@ -121,20 +111,13 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
                 )
             };
             run_schedule(&config, &paths, options, |spec| setup.play(spec), text)
-        }
-    }
+        },
+    )
 }
 
 fn build_setup<G: Playable>(config: &TournamentConfig) -> Result<Setup<G>> {
     let options = G::Options::from_pairs(config.options.iter().map(String::as_str))
         .with_context(|| format!("options of {}", config.game))?;
-    if G::new(&options).seats() != 2 {
-        bail!(
-            "{} has {} seats; tournaments support two-seat games so far",
-            G::NAME,
-            G::new(&options).seats()
-        );
-    }
     let mut profiles = Vec::new();
     for name in &config.engines {
         let profile = EngineProfile::load_from(&config.engine_dir, name)?;

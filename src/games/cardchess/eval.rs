@@ -7,7 +7,7 @@
 //! All values are centipawns from the view of the seat to move.
 
 use crate::game::{Game, Turn};
-use crate::search::Evaluator;
+use crate::knowledge::Evaluator;
 
 use super::action::Action;
 use super::chess::bitboard::{file_of, rank_of, Squares};

@@ -17,7 +17,7 @@ use super::elo::{expected_score, NELO_SCALE};
 pub const REGULARIZATION: f64 = 1e-3;
 
 /// How the hypotheses' Elo bounds are read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SprtModel {
     /// Normalized Elo (`(s − ½)/σ · 800/ln 10`).
@@ -25,6 +25,40 @@ pub enum SprtModel {
     Normalized,
     /// Logistic Elo (`−400·log10(1/s − 1)`).
     Logistic,
+}
+
+impl SprtModel {
+    /// Every model with its name (as written in files and on the command line).
+    pub const ALL: &'static [(SprtModel, &'static str)] = &[
+        (SprtModel::Normalized, "normalized"),
+        (SprtModel::Logistic, "logistic"),
+    ];
+
+    /// The model's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(model, _)| *model == self)
+            .map_or("", |(_, name)| name)
+    }
+}
+
+/// A name that is no SPRT model's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown SPRT model `{0}` (known: normalized, logistic)")]
+pub struct UnknownModel(pub String);
+
+impl std::str::FromStr for SprtModel {
+    type Err = UnknownModel;
+
+    fn from_str(name: &str) -> Result<Self, UnknownModel> {
+        Self::ALL
+            .iter()
+            .find(|(_, known)| *known == name)
+            .map(|(model, _)| *model)
+            .ok_or_else(|| UnknownModel(name.to_string()))
+    }
 }
 
 /// What the test concludes so far.
@@ -218,6 +252,18 @@ fn tilt(observed: &[f64], phi: &[f64]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn models_parse_by_name_and_unknown_names_list_the_known() {
+        for &(model, name) in SprtModel::ALL {
+            assert_eq!(name.parse::<SprtModel>(), Ok(model));
+            assert_eq!(model.name(), name);
+        }
+        assert_eq!(
+            "bayes".parse::<SprtModel>().unwrap_err().to_string(),
+            "unknown SPRT model `bayes` (known: normalized, logistic)"
+        );
+    }
 
     fn test(model: SprtModel) -> Sprt {
         Sprt {

@@ -6,6 +6,7 @@ use super::{deal, options, play, to_move};
 use crate::game::{Game, HiddenInfo};
 use crate::games::muzicando::heuristic::{strength_margin, HeuristicPlayer};
 use crate::games::muzicando::{Action, GameType, Muzicando};
+use crate::knowledge::Policy;
 
 const DOS_AND_RES: &str = "R-Do O-Do Y-Do G-Do B-Do P-Do V-Do R-Re O-Re Y-Re G-Re B-Re P-Re V-Re";
 
@@ -14,7 +15,7 @@ fn choice(state: &Muzicando) -> Action {
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
     let action = HeuristicPlayer::new()
-        .decide(&state.observation(seat), &legal)
+        .choose(&state.observation(seat), &legal)
         .expect("an action");
     assert!(legal.contains(&action));
     action
@@ -95,7 +96,7 @@ fn a_skip_that_would_only_block_the_partner_is_kept() {
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
     let action = HeuristicPlayer::new()
-        .decide(&observation, &legal)
+        .choose(&observation, &legal)
         .expect("an action");
     assert_eq!(action, Action::Pass);
 }

@@ -1,46 +1,25 @@
-//! Which players serve each game: the evaluator of each perfect-information
-//! game, the hidden-information players for Muzicando.
+//! Which players serve each game: a game with a standard evaluator
+//! ([`EvaluatedGame`]) and perfect information is played by the evaluating
+//! searchers; Muzicando by the hidden-information players.
 
-use crate::games::camelot::eval::CamelotEval;
-use crate::games::camelot::Camelot;
-use crate::games::cardchess::{CardChess, CardChessEval};
-use crate::games::cescacs::eval::CescacsEval;
-use crate::games::cescacs::Cescacs;
+use crate::game::PerfectInfo;
 use crate::games::muzicando::Muzicando;
-
-use crate::search::Evaluator;
+use crate::knowledge::{EvaluatedGame, Evaluator};
 
 use super::build::{evaluated_player, hidden_player, Playable};
 use super::player::Player;
 use super::profile::{EngineProfile, ProfileError};
 
-impl Playable for Cescacs {
+impl<G: EvaluatedGame + PerfectInfo> Playable for G
+where
+    G::Evaluator: Send,
+{
     fn searcher(profile: &EngineProfile, seed: u64) -> Result<Box<dyn Player<Self>>, ProfileError> {
-        evaluated_player(profile, CescacsEval::default(), seed)
+        evaluated_player(profile, G::Evaluator::default(), seed)
     }
 
     fn is_noisy(&self, action: Self::Action) -> bool {
-        CescacsEval::default().is_noisy(self, action)
-    }
-}
-
-impl Playable for Camelot {
-    fn searcher(profile: &EngineProfile, seed: u64) -> Result<Box<dyn Player<Self>>, ProfileError> {
-        evaluated_player(profile, CamelotEval::default(), seed)
-    }
-
-    fn is_noisy(&self, action: Self::Action) -> bool {
-        CamelotEval::default().is_noisy(self, action)
-    }
-}
-
-impl Playable for CardChess {
-    fn searcher(profile: &EngineProfile, seed: u64) -> Result<Box<dyn Player<Self>>, ProfileError> {
-        evaluated_player(profile, CardChessEval, seed)
-    }
-
-    fn is_noisy(&self, action: Self::Action) -> bool {
-        CardChessEval.is_noisy(self, action)
+        G::Evaluator::default().is_noisy(self, action)
     }
 }
 

@@ -7,6 +7,7 @@ mod analyse;
 mod analyse_chance;
 mod analyse_muzicando;
 mod bench;
+mod cardchess_words;
 mod perft;
 mod play;
 mod play_muzicando;
@@ -133,8 +134,8 @@ pub fn run(cli: Cli) -> Result<()> {
             hidden => analyse_muzicando::run(&args),
         ),
         Command::Play { game, args } => crate::with_family!(game,
-            perfect G => play::run::<G>(&args),
-            chance G, E => play::run_chance::<G, E>(&args),
+            perfect G => play::run::<G>(&args, game.info().profiles.play),
+            chance G, _ => play::run::<G>(&args, game.info().profiles.play),
             hidden => play_muzicando::run(&args),
         ),
         Command::Bench { game } => bench::run(game),

@@ -18,11 +18,11 @@ use crate::games::GameId;
 use crate::tournament::stats::SprtDecision;
 
 use super::config::TournamentConfig;
-use super::contestant::Refereed;
 use super::muzicando_referee::{hand_text, HandSetup};
 use super::record::{check_against_schedule, read_records, GameRecord, RecordWriter};
 use super::referee::{GameSpec, Setup};
 use super::report::Report;
+use crate::engine::Playable;
 
 /// How to run.
 #[derive(Clone, Debug, Default)]
@@ -126,7 +126,7 @@ fn open_results(path: &Path, config: &TournamentConfig, paths: &Paths, resume: b
     Ok(())
 }
 
-fn build_setup<G: Refereed>(config: &TournamentConfig) -> Result<Setup<G>> {
+fn build_setup<G: Playable>(config: &TournamentConfig) -> Result<Setup<G>> {
     let options = G::Options::from_pairs(config.options.iter().map(String::as_str))
         .with_context(|| format!("options of {}", config.game))?;
     let mut profiles = Vec::new();
@@ -206,7 +206,7 @@ struct Progress {
     bar: ProgressBar,
 }
 
-fn run_game<G: Refereed>(
+fn run_game<G: Playable>(
     config: &TournamentConfig,
     paths: &Paths,
     options: &RunOptions,

@@ -7,6 +7,7 @@ mod analyse;
 mod analyse_chance;
 mod analyse_muzicando;
 mod bench;
+mod cardchess_words;
 mod perft;
 mod play;
 mod play_muzicando;
@@ -46,6 +47,15 @@ enum Command {
         /// Prints the count below each legal action first.
         #[arg(long)]
         divide: bool,
+    },
+    /// Prints the position reached after `--moves`: who is to move, a
+    /// finished game's points, then `position P` (last line).
+    Position {
+        /// The game.
+        #[arg(value_parser = game_parser())]
+        game: GameId,
+        #[command(flatten)]
+        position: PositionArgs,
     },
     /// Searches a position and streams `info` lines, then `bestmove`.
     Analyse {
@@ -115,14 +125,17 @@ pub fn run(cli: Cli) -> Result<()> {
             depth,
             divide,
         } => crate::with_game!(game, G => perft::run::<G>(&position, depth, divide)),
+        Command::Position { game, position } => {
+            crate::with_game!(game, G => position::run::<G>(&position))
+        }
         Command::Analyse { game, args } => crate::with_family!(game,
             perfect G => analyse::run::<G>(&args),
             chance G, E => analyse_chance::run::<G, E>(&args, E::default()),
             hidden => analyse_muzicando::run(&args),
         ),
         Command::Play { game, args } => crate::with_family!(game,
-            perfect G => play::run::<G>(&args),
-            chance G, E => play::run_chance::<G, E>(&args),
+            perfect G => play::run::<G>(&args, game.info().profiles.play),
+            chance G, _ => play::run::<G>(&args, game.info().profiles.play),
             hidden => play_muzicando::run(&args),
         ),
         Command::Bench { game } => bench::run(game),

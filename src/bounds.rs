@@ -93,8 +93,9 @@ pub const PLIES: Range<u32> = range(0, 64);
 pub const MOVE_INDEX: Range<usize> = range(0, 1000);
 /// Late-move reduction terms in hundredths of a ply (the divisor is at least 1).
 pub const HUNDREDTHS: Range<u32> = range(0, 10_000);
-/// Late-move reduction divisor in hundredths (never 0).
-pub const LMR_DIVISOR: Range<u32> = range(1, 10_000);
+/// Late-move reduction divisor in hundredths (never 0; a huge divisor
+/// turns the logarithmic term off, as the baseline profiles do).
+pub const LMR_DIVISOR: Range<u32> = range(1, 1_000_000);
 /// Evaluation margins and adjudication scores, in the evaluator's units
 /// (pawn ≈ 100): far beyond any material count, far below mate scores.
 pub const SCORE_MARGIN: Range<i32> = range(0, 20_000);
@@ -104,6 +105,8 @@ pub const EXPLORATION: Range<f64> = range(0.0, 1000.0);
 pub const BID_WORLDS: Range<u32> = range(1, 100_000);
 /// Tournament rounds (each plays one game pair per encounter).
 pub const ROUNDS: Range<u32> = range(1, 100_000);
+/// Tournament games given as `games` (an even number; pairs of games).
+pub const GAMES: Range<u32> = range(2, 200_000);
 /// Tournament games in all: the schedule is built before the first game.
 pub const SCHEDULED_GAMES: Range<usize> = range(1, 1_000_000);
 /// Game lengths in plies: the adjudication cap, the draw rule's first ply,
@@ -111,6 +114,12 @@ pub const SCHEDULED_GAMES: Range<usize> = range(1, 1_000_000);
 pub const GAME_PLIES: Range<u32> = range(0, 100_000);
 /// The adjudication cap on game length (at least one ply).
 pub const MAX_PLIES: Range<u32> = range(1, 100_000);
+/// The score beyond which score adjudication resigns a game (above 0: a
+/// level game is never resigned).
+pub const RESIGN_SCORE: Range<i32> = range(1, 20_000);
+/// How long a move may overrun its budget before it forfeits, in
+/// milliseconds (a minute at most).
+pub const TIME_MARGIN_MS: Range<u64> = range(0, 60_000);
 /// Consecutive moves an adjudication rule needs.
 pub const MOVE_COUNT: Range<u32> = range(1, 1000);
 /// Random plies played from an opening.
@@ -119,6 +128,8 @@ pub const RANDOM_PLIES: Range<u32> = range(0, 200);
 pub const HANDS_PER_MATCH: Range<u32> = range(4, 1000);
 /// Elo differences of an SPRT's hypotheses.
 pub const ELO: Range<f64> = range(-1000.0, 1000.0);
+/// Each count of `sprt --counts` (game pairs).
+pub const PAIR_COUNT: Range<u64> = range(0, 1_000_000_000_000);
 
 #[cfg(test)]
 mod tests {

@@ -30,3 +30,4 @@ pub mod knowledge;
 pub mod search;
 pub mod splitmix;
 pub mod tournament;
+pub mod user_files;

@@ -53,11 +53,17 @@ pub struct AnalyseArgs {
 /// An `analyse` flag that some game's analyser does not use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flag {
+    /// `--movetime`.
     Movetime,
+    /// `--depth`.
     Depth,
+    /// `--multipv`.
     Multipv,
+    /// `--threads`.
     Threads,
+    /// `--hash`.
     Hash,
+    /// `--seat`.
     Seat,
 }
 

@@ -45,7 +45,11 @@ pub fn run<G: Notation, E: Evaluator<G>>(args: &AnalyseArgs, evaluator: E) -> Re
     let breakdown = searcher.breakdown(&root, result.depth, &rest, Some(result.best))?;
     if let Some(breakdown) = breakdown {
         if breakdown.depth < result.depth {
-            writeln!(out, "breakdown depth {} (time ran out)", breakdown.depth)?;
+            writeln!(
+                out,
+                "breakdown depth {} (its budget ran out)",
+                breakdown.depth
+            )?;
         }
         if let Some((action, value)) = breakdown.best_sure {
             writeln!(
@@ -72,7 +76,7 @@ pub fn run<G: Notation, E: Evaluator<G>>(args: &AnalyseArgs, evaluator: E) -> Re
             }
         }
     } else {
-        writeln!(out, "breakdown skipped (time ran out)")?;
+        writeln!(out, "breakdown skipped (its budget ran out)")?;
     }
     writeln!(out, "bestmove {}", root.format_action(result.best))?;
     Ok(())

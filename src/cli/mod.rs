@@ -48,6 +48,15 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Prints the position reached after `--moves`: who is to move, a
+    /// finished game's points, then `position P` (last line).
+    Position {
+        /// The game.
+        #[arg(value_parser = game_parser())]
+        game: GameId,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
     /// Searches a position and streams `info` lines, then `bestmove`.
     Analyse {
         /// The game.
@@ -116,6 +125,9 @@ pub fn run(cli: Cli) -> Result<()> {
             depth,
             divide,
         } => crate::with_game!(game, G => perft::run::<G>(&position, depth, divide)),
+        Command::Position { game, position } => {
+            crate::with_game!(game, G => position::run::<G>(&position))
+        }
         Command::Analyse { game, args } => crate::with_family!(game,
             perfect G => analyse::run::<G>(&args),
             chance G, E => analyse_chance::run::<G, E>(&args, E::default()),

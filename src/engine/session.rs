@@ -486,7 +486,7 @@ impl<G: Playable> Session<G> {
             path: path.display().to_string(),
             message,
         };
-        let text = std::fs::read_to_string(path).map_err(|e| file(e.to_string()))?;
+        let text = crate::user_files::read_to_string(path).map_err(|e| file(e.to_string()))?;
         self.load_text(&text, options).map_err(file)
     }
 }

@@ -267,6 +267,17 @@ mod tests {
     }
 
     #[test]
+    fn a_table_too_large_for_the_machine_is_an_error_not_an_abort() {
+        for megabytes in [usize::MAX, 1 << 40] {
+            assert_eq!(
+                TranspositionTable::try_new(megabytes).unwrap_err(),
+                TableAllocError { megabytes }
+            );
+        }
+        assert!(TranspositionTable::try_new(1).is_ok());
+    }
+
+    #[test]
     fn a_full_bucket_evicts_the_shallowest() {
         let table = TranspositionTable::new(0);
         for (hash, depth) in [(1u64, 5u8), (2, 1), (3, 7), (4, 6)] {

@@ -17,7 +17,7 @@ impl CardChess {
     }
 
     /// Whether any card can still be drawn (pile or discard pile).
-    fn can_draw(&self) -> bool {
+    pub(super) fn can_draw(&self) -> bool {
         self.options.cards && self.pile.iter().chain(&self.discard).any(|&c| c > 0)
     }
 
@@ -404,7 +404,9 @@ impl CardChess {
         if let Some(victim) = victim {
             inc(&mut self.captured[them.index()][victim.index()]);
             if victim == Piece::King {
-                self.card = None;
+                if let Some(id) = self.card.take() {
+                    inc(&mut self.discard[id as usize]);
+                }
                 self.phase = Phase::Over(Outcome::Win(self.seat));
                 return false;
             }

@@ -1,7 +1,8 @@
 //! The command-line front end: argument parsing and the subcommands.
 //!
 //! Output lines that scripts rely on (`nodes N`, `N nodes M nps`) are part of
-//! the CLI contract in DESIGN.md and must stay stable.
+//! the command-line contract (the README's Commands section) and must stay
+//! stable.
 
 mod analyse;
 mod analyse_chance;

@@ -15,11 +15,12 @@ use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::analyse::AnalyseArgs;
-use crate::engine::RuleBasedGame;
+use super::analyse::{AnalyseArgs, Flag};
+use crate::bounds;
 use crate::game::{Game, HiddenInfo, Notation, Turn};
 use crate::games::muzicando::display::draw;
 use crate::games::muzicando::{Action, Muzicando, Observation};
+use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::simulate_calls;
 use crate::search::ismcts::ismcts_search;
 use crate::search::pimc::pimc_search;
@@ -45,6 +46,12 @@ impl Column {
 /// Analyses the decision of the seat to move (or `--seat`, which must be
 /// the seat to move) from its observation alone.
 pub fn run(args: &AnalyseArgs) -> Result<()> {
+    args.refuse(
+        &[Flag::Movetime, Flag::Depth, Flag::Multipv, Flag::Hash],
+        Muzicando::NAME,
+    )?;
+    let threads = args.threads()?;
+    let playouts = bounds::PLAYOUTS.check("--nodes", args.nodes.unwrap_or(DEFAULT_PLAYOUTS))?;
     let state: Muzicando = args.position.state()?;
     let to_move = match state.turn() {
         Turn::Player(seat) => seat,
@@ -60,22 +67,20 @@ pub fn run(args: &AnalyseArgs) -> Result<()> {
     }
     let observation = state.observation(to_move);
     drop(state);
-    analyse(&observation, args)
+    analyse(&observation, threads, playouts)
 }
 
-fn analyse(observation: &Observation, args: &AnalyseArgs) -> Result<()> {
+fn analyse(observation: &Observation, threads: usize, playouts: u64) -> Result<()> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let mut legal = Vec::new();
     Muzicando::sample_world(observation, &mut rng).legal_actions(&mut legal);
     let describe = Muzicando::sample_world(observation, &mut rng);
     println!("{}", draw(observation));
-    let threads = args.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .context("cannot start the search threads")?;
-    let playouts = u32::try_from(args.nodes.unwrap_or(DEFAULT_PLAYOUTS))
-        .context("--nodes is more playouts than supported")?;
+    let playouts = u32::try_from(playouts).context("--nodes is more playouts than supported")?;
     let config = MctsConfig {
         iterations: playouts,
         exploration: MctsConfig::default().exploration,

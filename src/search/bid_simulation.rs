@@ -2,8 +2,8 @@
 //! worlds sampled from the seat's observation ([`HiddenInfo::sample_world`]),
 //! each call followed by a simulated rest of the hand (the rest of the
 //! auction and the play) in which every seat plays a fast policy (the game's
-//! rule-based player) from its own observation of that world. The call with
-//! the best mean is made.
+//! rule-based policy with its default parameters) from its own observation
+//! of that world. The call with the best mean is made.
 //!
 //! Every call is tried on the same worlds with the same chance draws, so
 //! the differences between calls are not blurred by the luck of the
@@ -16,17 +16,10 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::engine::build::RuleBasedGame;
-use crate::engine::observer::{draw_outcome, ObservingPlayer};
 use crate::game::{HiddenInfo, Turn};
+use crate::knowledge::{draw_outcome, Policy, RuleBasedGame};
 
 use super::world_mcts::{merge_stats, ActionStats};
-
-/// The rule-based player of `G` with its default settings: the rollout
-/// policy of every seat.
-fn rollout_policy<G: RuleBasedGame>() -> Option<Box<dyn ObservingPlayer<G>>> {
-    G::rule_based(&toml::Table::new()).ok()
-}
 
 /// Plays `state` to the end with `policy` at every seat (each seeing only
 /// its own observation; the first legal action if the policy fails) and
@@ -34,7 +27,7 @@ fn rollout_policy<G: RuleBasedGame>() -> Option<Box<dyn ObservingPlayer<G>>> {
 fn rollout<G: HiddenInfo>(
     mut state: G,
     seat: usize,
-    policy: &mut dyn ObservingPlayer<G>,
+    policy: &mut dyn Policy<G>,
     rng: &mut Xoshiro256PlusPlus,
 ) -> f64 {
     let mut legal = Vec::new();
@@ -55,7 +48,6 @@ fn rollout<G: HiddenInfo>(
                 state.legal_actions(&mut legal);
                 let action = policy
                     .choose(&state.observation(mover), &legal)
-                    .ok()
                     .filter(|a| legal.contains(a))
                     .unwrap_or(legal[0]);
                 state.apply(action);
@@ -82,10 +74,10 @@ pub fn simulate_calls<G: RuleBasedGame>(
                 seed ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             );
             let world = G::sample_world(observation, &mut rng);
-            let (Turn::Player(seat), Some(mut policy)) = (world.turn(), rollout_policy::<G>())
-            else {
+            let Turn::Player(seat) = world.turn() else {
                 return Vec::new();
             };
+            let mut policy = G::policy(&G::PolicyParams::default());
             calls
                 .iter()
                 .map(|&call| {
@@ -95,7 +87,7 @@ pub fn simulate_calls<G: RuleBasedGame>(
                     ActionStats {
                         action: call,
                         visits: 1,
-                        total: rollout(state, seat, policy.as_mut(), &mut chance),
+                        total: rollout(state, seat, &mut policy, &mut chance),
                     }
                 })
                 .collect()
@@ -118,47 +110,4 @@ pub fn best_call<A: Copy + PartialEq>(stats: &[ActionStats<A>], legal: &[A]) -> 
         .max_by(|a, b| a.mean().total_cmp(&b.mean()))
         .map(|s| s.action)
         .or_else(|| legal.first().copied())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::Game;
-    use crate::games::muzicando::{Action, Bid, GameType, Muzicando, Options};
-
-    #[test]
-    fn every_call_is_tried_on_every_world_and_the_best_mean_is_chosen() {
-        let state = Muzicando::seeded_deal(&Options::default(), 7);
-        let Turn::Player(seat) = state.turn() else {
-            panic!("the auction has begun");
-        };
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        let stats = simulate_calls::<Muzicando>(&state.observation(seat), &legal, 6, 3);
-        assert_eq!(stats.len(), legal.len());
-        assert!(stats.iter().all(|s| s.visits == 6));
-        let best = best_call(&stats, &legal).expect("a call");
-        let top = stats.iter().map(ActionStats::mean).fold(f64::MIN, f64::max);
-        assert_eq!(
-            stats
-                .iter()
-                .find(|s| s.action == best)
-                .map(ActionStats::mean),
-            Some(top)
-        );
-        let again = simulate_calls::<Muzicando>(&state.observation(seat), &legal, 6, 3);
-        assert_eq!(again, stats, "the same seed gives the same figures");
-    }
-
-    #[test]
-    fn a_bid_that_ends_the_auction_scores_within_the_contracts_range() {
-        // 4M ends the auction at once, so its simulated score is the mean
-        // of 4M hands declared by this seat's team: placement points 3..=7
-        // plus or minus 8.
-        let state = Muzicando::seeded_deal(&Options::default(), 2);
-        let top = Action::Bid(Bid::new(4, GameType::Muzicando).expect("4M"));
-        let stats = simulate_calls::<Muzicando>(&state.observation(1), &[top], 4, 9);
-        let mean = stats[0].mean();
-        assert!((-5.0..=15.0).contains(&mean), "{mean}");
-    }
 }

@@ -12,8 +12,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::engine::observer::draw_outcome;
 use crate::game::{HiddenInfo, Turn, MAX_SEATS};
+use crate::knowledge::draw_outcome;
 
 use super::world_mcts::{merge_stats, random_playout, ActionStats, MctsConfig};
 

@@ -9,8 +9,8 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::engine::observer::draw_outcome;
 use crate::game::{Game, Returns, Turn, MAX_SEATS};
+use crate::knowledge::draw_outcome;
 
 /// How much and how widely an MCTS searches.
 #[derive(Clone, Copy, Debug, PartialEq)]

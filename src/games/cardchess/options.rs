@@ -88,8 +88,8 @@ impl GameOptions for CardChessOptions {
                     "default" => Deck::default_deck(),
                     "basic" => Deck::basic_deck(),
                     path => {
-                        let text =
-                            std::fs::read_to_string(path).map_err(|e| OptionError::BadValue {
+                        let text = crate::user_files::read_to_string(std::path::Path::new(path))
+                            .map_err(|e| OptionError::BadValue {
                                 key: key.to_string(),
                                 value: value.to_string(),
                                 expected: format!("default, basic or a readable deck file ({e})"),

@@ -1,5 +1,5 @@
 //! C'escacs, Cesc Sasal's hexagonal chess on 169 hexes, under the current
-//! rules as `shared/rules/cescacs.md` fixes them.
+//! rules as `docs/rules/cescacs.md` describes them.
 //!
 //! `geometry` is the board, `piece` the men, `board` a position and how moves
 //! change it, `movegen` attacks and legal moves, `rules` how a game ends,
@@ -197,6 +197,8 @@ impl Cescacs {
         }
     }
 }
+
+crate::perfect_information!(Cescacs);
 
 impl Game for Cescacs {
     type Action = Move;

@@ -413,8 +413,10 @@ fn records_accept_unknown_numbers_ellipses_and_results() {
 
 #[test]
 fn positions_that_cannot_arise_are_refused_unless_free_setup() {
-    let mut free = Options::default();
-    free.free_setup = true;
+    let free = Options {
+        free_setup: true,
+        ..Options::default()
+    };
     for (men, named) in [
         (
             "KP9 kZ19 PZ13 rA5 rA7 rA9",

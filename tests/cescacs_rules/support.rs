@@ -164,8 +164,10 @@ pub fn state(pdtl: &str) -> Cescacs {
 /// The state of men and fields (see [`pdtl`]) under the default options
 /// plus `free_setup`: a scenario's men need not be a reachable army.
 pub fn at(men: &str, rest: &str) -> Cescacs {
-    let mut options = Options::default();
-    options.free_setup = true;
+    let options = Options {
+        free_setup: true,
+        ..Options::default()
+    };
     state_with(&pdtl(men, rest), &options)
 }
 

@@ -54,7 +54,7 @@ fn the_camelot_profiles_build_players_that_move() {
     use tauler::game::Game;
     use tauler::games::camelot::{Camelot, Options};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("engines");
-    let start = Camelot::new(&Options);
+    let start = Camelot::new(&Options::default());
     let mut actions = Vec::new();
     start.legal_actions(&mut actions);
     for name in [

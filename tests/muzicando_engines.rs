@@ -18,18 +18,25 @@ use tauler::engine::{
 use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
 use tauler::games::muzicando::heuristic::{HeuristicParams, HeuristicPlayer};
 use tauler::games::muzicando::{Action, Muzicando, Observation, Options};
-use tauler::search::world_mcts::MctsConfig;
+use tauler::search::uct::{Parallelism, UctConfig};
+use tauler::search::Limits;
 
 fn options(pairs: &[&str]) -> Options {
     Options::from_pairs(pairs.iter().copied()).expect("valid options")
 }
 
-fn small() -> MctsConfig {
-    MctsConfig {
-        iterations: 64,
-        exploration: 6.0,
-        parallel: 2,
-    }
+/// A UCT setting and its playouts per decision.
+type Sampling = (UctConfig, Limits);
+
+fn small() -> Sampling {
+    (
+        UctConfig {
+            exploration: 6.0,
+            trees: 2,
+            ..UctConfig::default()
+        },
+        Limits::nodes(64),
+    )
 }
 
 /// Every player type, by name.
@@ -45,16 +52,11 @@ fn bid_worlds() -> u32 {
 
 /// A player type by name; `KIND+sim` is that type with its contract
 /// decisions made by simulation over `MUZ_BID_WORLDS` worlds.
-fn seat_of(kind: &str, seed: u64, config: MctsConfig) -> TableSeat<Muzicando> {
+fn seat_of(kind: &str, seed: u64, config: Sampling) -> TableSeat<Muzicando> {
     seat_with_worlds(kind, seed, config, bid_worlds())
 }
 
-fn seat_with_worlds(
-    kind: &str,
-    seed: u64,
-    config: MctsConfig,
-    worlds: u32,
-) -> TableSeat<Muzicando> {
+fn seat_with_worlds(kind: &str, seed: u64, config: Sampling, worlds: u32) -> TableSeat<Muzicando> {
     if let Some(play) = kind.strip_suffix("+sim") {
         let TableSeat::Fair(inner) = seat_of(play, seed, config) else {
             panic!("{play} cannot bid by simulation");
@@ -73,9 +75,9 @@ fn seat_with_worlds(
                 },
             ))))
         }
-        "pimc" => TableSeat::Fair(Box::new(PimcPlayer::new(config, seed))),
-        "ismcts" => TableSeat::Fair(Box::new(IsmctsPlayer::new(config, seed))),
-        _ => TableSeat::Cheating(Box::new(CheatingMcts::new(config, seed))),
+        "pimc" => TableSeat::Fair(Box::new(PimcPlayer::new(config.0, config.1, seed))),
+        "ismcts" => TableSeat::Fair(Box::new(IsmctsPlayer::new(config.0, config.1, seed))),
+        _ => TableSeat::Cheating(Box::new(CheatingMcts::new(config.0, config.1, seed))),
     }
 }
 
@@ -225,8 +227,14 @@ fn a_decision_depends_only_on_the_observation() {
             "legal actions follow from the observation"
         );
         for make in [
-            || Box::new(IsmctsPlayer::new(small(), 9)) as Box<dyn ObservingPlayer<Muzicando>>,
-            || Box::new(PimcPlayer::new(small(), 9)) as Box<dyn ObservingPlayer<Muzicando>>,
+            || {
+                Box::new(IsmctsPlayer::new(small().0, small().1, 9))
+                    as Box<dyn ObservingPlayer<Muzicando>>
+            },
+            || {
+                Box::new(PimcPlayer::new(small().0, small().1, 9))
+                    as Box<dyn ObservingPlayer<Muzicando>>
+            },
         ] {
             let a = make()
                 .choose(&state.observation(seat), &legal)
@@ -258,7 +266,7 @@ type ContractStats = std::collections::BTreeMap<(String, char), (u32, u32, f64)>
 /// Plays `deals` deals twice with the teams' seats swapped and returns, per
 /// deal, the mean hand-score difference of `kind`'s team over the
 /// rule-based team, recording every contract in `stats`.
-fn duplicate(kind: &str, deals: u64, config: MctsConfig, stats: &mut ContractStats) -> Vec<f64> {
+fn duplicate(kind: &str, deals: u64, config: Sampling, stats: &mut ContractStats) -> Vec<f64> {
     (0..deals)
         .map(|d| {
             let opts = options(&[&format!("dealer={}", d % 4)]);
@@ -313,11 +321,14 @@ fn duplicate_deals_against_the_rule_based_player() {
         .unwrap_or(1000);
     let kinds =
         std::env::var("MUZ_KINDS").unwrap_or_else(|_| "random,pimc,ismcts,cheating".to_string());
-    let config = MctsConfig {
-        iterations,
-        exploration: 6.0,
-        parallel: 4,
-    };
+    let config = (
+        UctConfig {
+            exploration: 6.0,
+            trees: 4,
+            ..UctConfig::default()
+        },
+        Limits::nodes(iterations),
+    );
     let mut per_kind: Vec<(&str, Vec<f64>)> = Vec::new();
     for kind in kinds.split(',') {
         let t = std::time::Instant::now();
@@ -347,4 +358,77 @@ fn duplicate_deals_against_the_rule_based_player() {
             );
         }
     }
+}
+
+/// ISMCTS with two workers under `parallelism`, `movetime` a decision.
+fn timed_ismcts(
+    parallelism: Parallelism,
+    movetime: std::time::Duration,
+    seed: u64,
+) -> TableSeat<Muzicando> {
+    let config = UctConfig {
+        exploration: 6.0,
+        trees: 2,
+        parallelism,
+    };
+    TableSeat::Fair(Box::new(IsmctsPlayer::new(
+        config,
+        Limits::movetime(movetime),
+        seed,
+    )))
+}
+
+/// Tree- against root-parallel ISMCTS (two workers each) at equal time, in
+/// duplicate deals (each deal played twice, the teams swapped): the mean
+/// hand-score difference of the tree-parallel team per deal, with its 95%
+/// interval. `MUZ_DEALS=500 MUZ_MS=20 cargo test --release --test
+/// muzicando_engines tree_against_root -- --ignored --nocapture`.
+#[test]
+#[ignore = "slow: run in release with --ignored --nocapture"]
+fn tree_against_root_ismcts_at_equal_time() {
+    let deals: u64 = std::env::var("MUZ_DEALS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(50);
+    let movetime = std::time::Duration::from_millis(
+        std::env::var("MUZ_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(20),
+    );
+    let t = std::time::Instant::now();
+    let diffs: Vec<f64> = (0..deals)
+        .map(|d| {
+            let opts = options(&[&format!("dealer={}", d % 4)]);
+            let start = Muzicando::seeded_deal(&opts, 5000 + d);
+            let mut diff = 0.0;
+            for tree_team in 0..2u64 {
+                let mut seats: Vec<_> = (0..4u64)
+                    .map(|s| {
+                        let parallelism = if s % 2 == tree_team {
+                            Parallelism::Tree
+                        } else {
+                            Parallelism::Root
+                        };
+                        timed_ismcts(parallelism, movetime, d * 8 + s)
+                    })
+                    .collect();
+                let mut chance = Xoshiro256PlusPlus::seed_from_u64(d);
+                let r = play_hidden(start.clone(), &mut seats, &mut chance)
+                    .unwrap_or_else(|e| panic!("refereed hand failed: {e}"));
+                let e = tree_team as usize;
+                diff += r[e] - r[1 - e];
+            }
+            let diff = diff / 2.0;
+            if (d + 1) % 50 == 0 {
+                println!("{} deals done [{:.0}s]", d + 1, t.elapsed().as_secs_f64());
+            }
+            diff
+        })
+        .collect();
+    let (mean, half) = mean_ci(&diffs);
+    println!(
+        "tree- vs root-parallel ismcts (2 workers, {movetime:?} a decision), {deals} duplicate deals: mean hand-score difference {mean:+.3} ± {half:.3} (95% CI) [{:.1}s]",
+        t.elapsed().as_secs_f64()
+    );
 }

@@ -2,7 +2,7 @@
 
 use crate::game::Game;
 use crate::knowledge::RuleBasedGame;
-use crate::search::mcts::MctsConfig;
+use crate::search::uct::{UctConfig, DEFAULT_PLAYOUTS};
 use crate::search::{AlphaBetaGame, Evaluator};
 
 use super::alphabeta_player::AlphaBetaPlayer;
@@ -47,17 +47,16 @@ pub fn build_player<G: Game, E: Evaluator<G> + 'static>(
         }
         SearcherKind::Mcts => {
             let params = profile.chance_params()?;
-            let limits = profile.limits.limits();
             Box::new(MctsPlayer::new(
                 &profile.name,
                 evaluator,
-                MctsConfig {
-                    iterations: limits.nodes.unwrap_or(MctsConfig::default().iterations),
-                    movetime: limits.movetime,
-                    threads: params.threads,
+                UctConfig {
                     exploration: params.exploration,
-                    seed,
+                    trees: params.threads.max(1),
+                    parallelism: params.parallelism,
                 },
+                profile.limits.limits().or_nodes(10_000),
+                seed,
             ))
         }
         SearcherKind::Greedy => Box::new(GreedyPlayer::new(evaluator, seed)),
@@ -99,16 +98,25 @@ pub fn build_table_seat<G: RuleBasedGame>(
 ) -> Result<TableSeat<G>, ProfileError> {
     profile.expect_game(G::NAME)?;
     let config = profile.sampling_config()?;
+    let limits = profile.limits.limits().or_nodes(DEFAULT_PLAYOUTS);
     Ok(match profile.searcher {
         SearcherKind::Random => TableSeat::Fair(Box::new(RandomObserver::new(seed))),
         SearcherKind::Rules => TableSeat::Fair(Box::new(PolicyPlayer(G::policy(
             &profile.read_parameters()?,
         )))),
-        SearcherKind::Pimc => with_bidding(profile, Box::new(PimcPlayer::new(config, seed)), seed)?,
-        SearcherKind::Ismcts => {
-            with_bidding(profile, Box::new(IsmctsPlayer::new(config, seed)), seed)?
+        SearcherKind::Pimc => with_bidding(
+            profile,
+            Box::new(PimcPlayer::new(config, limits, seed)),
+            seed,
+        )?,
+        SearcherKind::Ismcts => with_bidding(
+            profile,
+            Box::new(IsmctsPlayer::new(config, limits, seed)),
+            seed,
+        )?,
+        SearcherKind::Cheating => {
+            TableSeat::Cheating(Box::new(CheatingMcts::new(config, limits, seed)))
         }
-        SearcherKind::Cheating => TableSeat::Cheating(Box::new(CheatingMcts::new(config, seed))),
         kind @ (SearcherKind::AlphaBeta
         | SearcherKind::Expectimax
         | SearcherKind::Mcts

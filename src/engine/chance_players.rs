@@ -1,13 +1,16 @@
 //! Players for games with chance events: the expectimax engine, the MCTS
 //! engine, and the greedy one-ply player that never takes a chance.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::game::{Game, Turn};
 use crate::search::expectimax::{Expectimax, ExpectimaxResult, Pruning};
-use crate::search::mcts::{Mcts, MctsConfig};
 use crate::search::score::terminal_score;
+use crate::search::uct::{self, Leaf, UctConfig, Worlds};
 use crate::search::{Evaluator, Limits};
 
 use super::player::{Player, PlayerError};
@@ -64,20 +67,27 @@ impl<G: Game, E: Evaluator<G>> Player<G> for ExpectimaxPlayer<G, E> {
     }
 }
 
-/// Chooses by MCTS with a fixed number of iterations (and optional time).
+/// Chooses by UCT with evaluation leaves under fixed per-move limits.
 pub struct MctsPlayer<E> {
     name: String,
-    searcher: Mcts<E>,
+    evaluator: E,
+    config: UctConfig,
+    limits: Limits,
+    seed: u64,
     moves: u64,
 }
 
 impl<E> MctsPlayer<E> {
-    /// A player named `name` searching with `evaluator` and `config`.
+    /// A player named `name` searching with `evaluator` and `config` under
+    /// `limits`, seeded by `seed`.
     #[must_use]
-    pub fn new(name: &str, evaluator: E, config: MctsConfig) -> Self {
+    pub fn new(name: &str, evaluator: E, config: UctConfig, limits: Limits, seed: u64) -> Self {
         Self {
             name: name.to_string(),
-            searcher: Mcts::new(evaluator, config),
+            evaluator,
+            config,
+            limits,
+            seed,
             moves: 0,
         }
     }
@@ -90,9 +100,17 @@ impl<G: Game, E: Evaluator<G>> Player<G> for MctsPlayer<E> {
 
     fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
         self.moves += 1;
-        let config = self.searcher.config_mut();
-        config.seed = config.seed.wrapping_add(self.moves);
-        Ok(self.searcher.search(state)?.best)
+        self.seed = self.seed.wrapping_add(self.moves);
+        let result = uct::search(
+            Worlds::Fixed(state),
+            Leaf::Evaluation(&self.evaluator),
+            &self.config,
+            &self.limits,
+            &Arc::new(AtomicBool::new(false)),
+            self.seed,
+            &mut |_| {},
+        )?;
+        Ok(result.best)
     }
 }
 

@@ -5,27 +5,34 @@
 //! as [`super::observer::TableSeat::Cheating`], never by accident as a fair
 //! player.
 
-use crate::game::{Game, Turn};
-use crate::search::world_mcts::{most_visited, search, MctsConfig};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
+use crate::game::{Game, Turn};
+use crate::search::uct::{self, Leaf, UctConfig, Worlds};
+use crate::search::Limits;
+
+use super::most_visited::{choose_most_visited, player_name};
 use super::player::{Player, PlayerError};
 
 /// Perfect-information UCT that reads every seat's cards (measurement only).
 #[derive(Clone, Debug)]
 pub struct CheatingMcts {
-    config: MctsConfig,
+    config: UctConfig,
+    limits: Limits,
     seed: u64,
     name: String,
 }
 
 impl CheatingMcts {
-    /// A cheating UCT player.
+    /// A cheating UCT player searching under `limits`.
     #[must_use]
-    pub fn new(config: MctsConfig, seed: u64) -> Self {
+    pub fn new(config: UctConfig, limits: Limits, seed: u64) -> Self {
         CheatingMcts {
             config,
+            limits,
             seed,
-            name: format!("cheating-mcts-{}", config.iterations),
+            name: player_name("cheating-mcts", &limits),
         }
     }
 }
@@ -41,13 +48,17 @@ impl<G: Game> Player<G> for CheatingMcts {
         }
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
-        if legal.len() == 1 {
-            return Ok(legal[0]);
-        }
-        self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-        let stats = search(state, &self.config, self.seed);
-        most_visited(&stats)
-            .or_else(|| legal.first().copied())
-            .ok_or(PlayerError::NotAPlayersTurn)
+        let stop = Arc::new(AtomicBool::new(false));
+        choose_most_visited(&legal, &mut self.seed, |seed| {
+            uct::search(
+                Worlds::Fixed(state),
+                Leaf::Playout,
+                &self.config,
+                &self.limits,
+                &stop,
+                seed,
+                &mut |_| {},
+            )
+        })
     }
 }

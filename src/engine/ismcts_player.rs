@@ -1,30 +1,37 @@
 //! The ISMCTS player: information-set MCTS ([`crate::search::ismcts`])
 //! seeing only its seat's observation, playing the most visited action.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use crate::game::HiddenInfo;
 use crate::search::ismcts::ismcts_search;
-use crate::search::world_mcts::MctsConfig;
+use crate::search::uct::UctConfig;
+use crate::search::Limits;
 
-use super::most_visited::choose_most_visited;
+use super::most_visited::{choose_most_visited, player_name};
 use super::observer::ObservingPlayer;
 use super::player::PlayerError;
 
 /// The ISMCTS player.
 #[derive(Clone, Debug)]
 pub struct IsmctsPlayer {
-    config: MctsConfig,
+    config: UctConfig,
+    limits: Limits,
     seed: u64,
     name: String,
 }
 
 impl IsmctsPlayer {
-    /// An ISMCTS player: `config.parallel` trees per decision.
+    /// A ISMCTS player: `config.trees` trees per decision, searched
+    /// under `limits` (a playout limit makes it reproducible).
     #[must_use]
-    pub fn new(config: MctsConfig, seed: u64) -> Self {
+    pub fn new(config: UctConfig, limits: Limits, seed: u64) -> Self {
         IsmctsPlayer {
             config,
+            limits,
             seed,
-            name: format!("ismcts-{}", config.iterations),
+            name: player_name("ismcts", &limits),
         }
     }
 }
@@ -39,9 +46,10 @@ impl<G: HiddenInfo> ObservingPlayer<G> for IsmctsPlayer {
         observation: &G::Observation,
         legal: &[G::Action],
     ) -> Result<G::Action, PlayerError> {
-        let config = self.config;
+        let (config, limits) = (self.config, self.limits);
+        let stop = Arc::new(AtomicBool::new(false));
         choose_most_visited(legal, &mut self.seed, |seed| {
-            ismcts_search::<G>(observation, &config, seed)
+            ismcts_search::<G>(observation, &config, &limits, &stop, seed, &mut |_| {})
         })
     }
 }

@@ -31,7 +31,7 @@ use thiserror::Error;
 
 use crate::game::{GameOptions, OptionError};
 use crate::search::expectimax::Pruning;
-use crate::search::world_mcts::MctsConfig;
+use crate::search::uct::{Parallelism, UctConfig};
 use crate::search::{Clock, Limits, SearchConfig};
 
 /// The folder profiles are loaded from, relative to the working directory.
@@ -149,8 +149,12 @@ pub struct SamplingParams {
     /// The UCT exploration constant, in the game's points.
     pub exploration: f64,
     /// Worlds (PIMC) or trees (ISMCTS, cheating) searched in parallel on
-    /// rayon, the playouts split among them.
+    /// rayon, the playouts split among them (workers on one tree under
+    /// tree parallelism).
     pub parallel: usize,
+    /// ISMCTS and cheating UCT: `root` (independent trees) or `tree` (one
+    /// shared tree); PIMC is always root-parallel.
+    pub parallelism: Parallelism,
     /// How PIMC and ISMCTS make contract decisions (auction calls, the
     /// choice of type): `search` like any other, or `simulation`.
     pub bidding: Bidding,
@@ -172,10 +176,11 @@ pub enum Bidding {
 
 impl Default for SamplingParams {
     fn default() -> Self {
-        let config = MctsConfig::default();
+        let config = UctConfig::default();
         Self {
             exploration: config.exploration,
-            parallel: config.parallel,
+            parallel: config.trees,
+            parallelism: config.parallelism,
             bidding: Bidding::Search,
             bid_worlds: 32,
         }
@@ -190,8 +195,11 @@ pub struct ChanceParams {
     pub pruning: Pruning,
     /// Expectimax table size: `2^table_bits` entries.
     pub table_bits: u32,
-    /// MCTS root-parallel threads.
+    /// MCTS threads: independent trees, or workers on one tree.
     pub threads: usize,
+    /// MCTS parallelism: `root` (independent trees) or `tree` (one shared
+    /// tree).
+    pub parallelism: Parallelism,
     /// The MCTS exploration constant.
     pub exploration: f64,
 }
@@ -202,6 +210,7 @@ impl Default for ChanceParams {
             pruning: Pruning::Star2,
             table_bits: 20,
             threads: 1,
+            parallelism: Parallelism::Root,
             exploration: 1.0,
         }
     }
@@ -363,28 +372,21 @@ impl EngineProfile {
         self.read_parameters()
     }
 
-    /// The PIMC, ISMCTS or cheating-UCT settings: `[parameters]` plus the
-    /// `nodes` limit as playouts per decision (defaults for the rest; all
-    /// defaults for the other searchers).
-    pub fn sampling_config(&self) -> Result<MctsConfig, ProfileError> {
+    /// The PIMC, ISMCTS or cheating-UCT settings from `[parameters]`
+    /// (defaults for the rest; all defaults for the other searchers). The
+    /// `nodes` limit is the playouts per decision.
+    pub fn sampling_config(&self) -> Result<UctConfig, ProfileError> {
         if !matches!(
             self.searcher,
             SearcherKind::Pimc | SearcherKind::Ismcts | SearcherKind::Cheating
         ) {
-            return Ok(MctsConfig::default());
+            return Ok(UctConfig::default());
         }
         let params: SamplingParams = self.read_parameters()?;
-        let iterations = match self.limits.nodes {
-            None => MctsConfig::default().iterations,
-            Some(nodes) => u32::try_from(nodes).map_err(|_| ProfileError::Invalid {
-                name: self.name.clone(),
-                message: format!("[limits]: nodes = {nodes} is more playouts than supported"),
-            })?,
-        };
-        Ok(MctsConfig {
-            iterations,
+        Ok(UctConfig {
             exploration: params.exploration,
-            parallel: params.parallel.max(1),
+            trees: params.parallel.max(1),
+            parallelism: params.parallelism,
         })
     }
 

@@ -1,9 +1,13 @@
 //! The player that bids by simulation
 //! ([`crate::search::bid_simulation`]) and plays with an inner player.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use crate::game::HiddenInfo;
 use crate::knowledge::RuleBasedGame;
-use crate::search::bid_simulation::{best_call, simulate_calls};
+use crate::search::bid_simulation::simulate_calls;
+use crate::search::Limits;
 
 use super::observer::ObservingPlayer;
 use super::player::PlayerError;
@@ -47,8 +51,15 @@ impl<G: RuleBasedGame> ObservingPlayer<G> for SimulationBidder<G> {
             return self.play.choose(observation, legal);
         }
         self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-        let stats = simulate_calls::<G>(observation, legal, self.worlds, self.seed);
-        best_call(&stats, legal).ok_or(PlayerError::NotAPlayersTurn)
+        let result = simulate_calls::<G>(
+            observation,
+            legal,
+            &Limits::nodes(u64::from(self.worlds)),
+            &Arc::new(AtomicBool::new(false)),
+            self.seed,
+            &mut |_| {},
+        )?;
+        Ok(result.best)
     }
 
     fn new_game(&mut self) {

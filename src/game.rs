@@ -43,8 +43,8 @@ pub enum Turn {
 /// A rules option could not be set from `KEY=VALUE` text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum OptionError {
-    /// The text had no `=`.
-    #[error("option `{0}` is not of the form KEY=VALUE")]
+    /// The text had no `=` and names an option that is not on/off.
+    #[error("option `{0}` is not of the form KEY=VALUE (only on/off options may be given bare)")]
     Malformed(String),
     /// The game has no option of that name.
     #[error("unknown option `{key}` (known: {known})")]
@@ -72,19 +72,40 @@ pub trait GameOptions: Default + Clone + Debug + PartialEq + Send + Sync + 'stat
     /// Sets one option from its key and value.
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
 
-    /// Builds options from defaults plus `KEY=VALUE` items, in order.
+    /// Builds options from defaults plus `KEY=VALUE` items, in order. A bare
+    /// `KEY` switches an on/off option on (`first_edition` is
+    /// `first_edition=on`).
     fn from_pairs<'a, I>(pairs: I) -> Result<Self, OptionError>
     where
         I: IntoIterator<Item = &'a str>,
     {
         let mut options = Self::default();
         for pair in pairs {
-            let (key, value) = pair
-                .split_once('=')
-                .ok_or_else(|| OptionError::Malformed(pair.to_string()))?;
-            options.set(key.trim(), value.trim())?;
+            match pair.split_once('=') {
+                Some((key, value)) => options.set(key.trim(), value.trim())?,
+                None => options
+                    .set(pair.trim(), "on")
+                    .map_err(|error| match error {
+                        OptionError::BadValue { .. } => OptionError::Malformed(pair.to_string()),
+                        other => other,
+                    })?,
+            }
         }
         Ok(options)
+    }
+}
+
+/// Reads the value of an on/off option: `on`, `true`, `yes`, `1` or `off`,
+/// `false`, `no`, `0`.
+pub fn parse_flag(key: &str, value: &str) -> Result<bool, OptionError> {
+    match value {
+        "on" | "true" | "yes" | "1" => Ok(true),
+        "off" | "false" | "no" | "0" => Ok(false),
+        _ => Err(OptionError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            expected: "on or off".to_string(),
+        }),
     }
 }
 
@@ -141,6 +162,21 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The same hash computed from scratch, to check the incremental one.
     fn hash_from_scratch(&self) -> u64;
 
+    /// The returns when `seat` forfeits (it resigns, breaks the rules or
+    /// fails to answer): by default the seat's team scores 0 and every other
+    /// team 1. A game whose rules set their own penalty overrides this.
+    fn forfeit(&self, seat: Seat) -> Returns {
+        (0..self.seats())
+            .map(|s| {
+                if self.team_of(s) == self.team_of(seat) {
+                    0.0
+                } else {
+                    1.0
+                }
+            })
+            .collect()
+    }
+
     /// Counts the action sequences of length `depth` (chance outcomes count
     /// as plies). Games override this with a faster bulk-counting version.
     fn perft(&self, depth: u32) -> u64 {
@@ -181,6 +217,40 @@ pub fn generic_perft<G: Game>(state: &G, depth: u32) -> u64 {
         .sum()
 }
 
+/// What one seat is shown when it must decide: the player contract hands
+/// every player its seat's observation and the legal actions, never more.
+///
+/// A perfect-information game shows the whole state (declare it with
+/// [`perfect_information!`]); a game with secrets ([`HiddenInfo`]) shows
+/// each seat only what that seat may know.
+pub trait Observe: Game {
+    /// What one seat may know (the state itself in a perfect-information game).
+    type Observation: Clone + Debug + Send + Sync;
+
+    /// What `seat` may see of this state.
+    fn observe(&self, seat: Seat) -> Self::Observation;
+}
+
+/// A perfect-information game: every seat sees the whole state, so its
+/// observation is the state itself.
+pub trait PerfectInfo: Observe<Observation = Self> {}
+
+impl<G: Observe<Observation = G>> PerfectInfo for G {}
+
+/// Declares a perfect-information game: its observation is the state.
+#[macro_export]
+macro_rules! perfect_information {
+    ($game:ty) => {
+        impl $crate::game::Observe for $game {
+            type Observation = $game;
+
+            fn observe(&self, _seat: $crate::game::Seat) -> $game {
+                self.clone()
+            }
+        }
+    };
+}
+
 /// A game with secrets (hidden hands, unseen deals).
 pub trait HiddenInfo: Game {
     /// Everything one seat may know: its own cards, the public table and
@@ -193,6 +263,14 @@ pub trait HiddenInfo: Game {
     /// A full state consistent with `observation`, hidden parts drawn at
     /// random among those consistent with everything the seat has seen.
     fn sample_world(observation: &Self::Observation, rng: &mut dyn RngCore) -> Self;
+}
+
+impl<G: HiddenInfo> Observe for G {
+    type Observation = <G as HiddenInfo>::Observation;
+
+    fn observe(&self, seat: Seat) -> Self::Observation {
+        self.observation(seat)
+    }
 }
 
 /// Text for actions and positions, in the game's own notation.

@@ -12,12 +12,14 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use tauler::engine::{
-    play_hidden, play_hidden_to_end, CheatingMcts, IsmctsPlayer, ObservingPlayer, PimcPlayer,
-    PlayerError, PolicyPlayer, RandomObserver, SimulationBidder, TableSeat,
+    ask, CheatingMcts, Decision, FixedLimits, InfoSink, IsmctsPlayer, Match, Occupant, PimcPlayer,
+    Player, PlayerError, PolicyPlayer, Progress, RandomPlayer, SeededChance, SimulationBidder,
+    Stop, View,
 };
 use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
 use tauler::games::muzicando::heuristic::{HeuristicParams, HeuristicPlayer};
 use tauler::games::muzicando::{Action, Muzicando, Observation, Options};
+use tauler::knowledge::Policy;
 use tauler::search::uct::{Parallelism, UctConfig};
 use tauler::search::Limits;
 
@@ -25,7 +27,7 @@ fn options(pairs: &[&str]) -> Options {
     Options::from_pairs(pairs.iter().copied()).expect("valid options")
 }
 
-/// A UCT setting and its playouts per decision.
+/// A UCT setting and the limits of each decision.
 type Sampling = (UctConfig, Limits);
 
 fn small() -> Sampling {
@@ -52,38 +54,66 @@ fn bid_worlds() -> u32 {
 
 /// A player type by name; `KIND+sim` is that type with its contract
 /// decisions made by simulation over `MUZ_BID_WORLDS` worlds.
-fn seat_of(kind: &str, seed: u64, config: Sampling) -> TableSeat<Muzicando> {
+fn seat_of(kind: &str, seed: u64, config: Sampling) -> Box<dyn Player<Muzicando>> {
     seat_with_worlds(kind, seed, config, bid_worlds())
 }
 
-fn seat_with_worlds(kind: &str, seed: u64, config: Sampling, worlds: u32) -> TableSeat<Muzicando> {
+fn seat_with_worlds(
+    kind: &str,
+    seed: u64,
+    config: Sampling,
+    worlds: u32,
+) -> Box<dyn Player<Muzicando>> {
     if let Some(play) = kind.strip_suffix("+sim") {
-        let TableSeat::Fair(inner) = seat_of(play, seed, config) else {
-            panic!("{play} cannot bid by simulation");
-        };
-        return TableSeat::Fair(Box::new(SimulationBidder::new(inner, worlds, seed)));
+        let inner = seat_of(play, seed, config);
+        assert!(!inner.sees_everything(), "{play} cannot bid by simulation");
+        return Box::new(SimulationBidder::new(inner, worlds, seed));
     }
     match kind {
-        "random" => TableSeat::Fair(Box::new(RandomObserver::new(seed))),
-        "heuristic" => TableSeat::Fair(Box::new(PolicyPlayer(HeuristicPlayer::new()))),
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "heuristic" => Box::new(PolicyPlayer(HeuristicPlayer::new())),
         k if k.starts_with("heuristic:") => {
             let mut it = k[10..].split('/').filter_map(|x| x.parse().ok());
-            TableSeat::Fair(Box::new(PolicyPlayer(HeuristicPlayer::with(
-                HeuristicParams {
-                    min_margin: it.next().unwrap_or(1.0),
-                    level_step: it.next().unwrap_or(1.5),
-                },
-            ))))
+            Box::new(PolicyPlayer(HeuristicPlayer::with(HeuristicParams {
+                min_margin: it.next().unwrap_or(1.0),
+                level_step: it.next().unwrap_or(1.5),
+            })))
         }
-        "pimc" => TableSeat::Fair(Box::new(PimcPlayer::new(config.0, config.1, seed))),
-        "ismcts" => TableSeat::Fair(Box::new(IsmctsPlayer::new(config.0, config.1, seed))),
-        _ => TableSeat::Cheating(Box::new(CheatingMcts::new(config.0, config.1, seed))),
+        "pimc" => Box::new(PimcPlayer::new(config.0, seed)),
+        "ismcts" => Box::new(IsmctsPlayer::new(config.0, seed)),
+        _ => Box::new(CheatingMcts::new(config.0, seed)),
     }
 }
 
-fn play(start: Muzicando, seats: &mut [TableSeat<Muzicando>], seed: u64) -> Returns {
-    let mut chance = Xoshiro256PlusPlus::seed_from_u64(seed);
-    play_hidden(start, seats, &mut chance).unwrap_or_else(|e| panic!("refereed hand failed: {e}"))
+/// Plays `start` to its end through the match loop (the cheating player
+/// allowed, for measurements), chance from `seed`, every decision under
+/// the limits of [`small`]; the final state.
+fn play_to_end(start: Muzicando, seats: Vec<Box<dyn Player<Muzicando>>>, seed: u64) -> Muzicando {
+    play_to_end_within(start, seats, seed, small().1)
+}
+
+/// As [`play_to_end`], every decision under `limits`.
+fn play_to_end_within(
+    start: Muzicando,
+    seats: Vec<Box<dyn Player<Muzicando>>>,
+    seed: u64,
+    limits: Limits,
+) -> Muzicando {
+    let mut seats: Vec<Occupant<Muzicando>> = seats.into_iter().map(Occupant::Engine).collect();
+    let mut game = Match::new(start, Box::new(SeededChance::new(seed)), 0).allow_full_view(true);
+    match game.advance(&mut seats, &mut FixedLimits(limits)) {
+        Progress::Over(ending) => {
+            assert!(ending.fault.is_none(), "refereed hand failed: {ending:?}")
+        }
+        Progress::Waiting(seat) => panic!("seat {seat} has no engine"),
+    }
+    game.state().clone()
+}
+
+fn play(start: Muzicando, seats: Vec<Box<dyn Player<Muzicando>>>, seed: u64) -> Returns {
+    play_to_end(start, seats, seed)
+        .returns()
+        .expect("a finished hand")
 }
 
 #[test]
@@ -91,7 +121,7 @@ fn every_player_type_plays_legal_team_hands() {
     for (k, kind) in KINDS.iter().enumerate() {
         for hand in 0..2u64 {
             let start = Muzicando::new(&options(&[&format!("dealer={hand}")]));
-            let mut seats: Vec<_> = (0..4)
+            let seats: Vec<_> = (0..4)
                 .map(|s| {
                     if s % 2 == 0 {
                         seat_of(kind, hand * 10 + s, small())
@@ -100,7 +130,7 @@ fn every_player_type_plays_legal_team_hands() {
                     }
                 })
                 .collect();
-            let returns = play(start, &mut seats, 100 + hand + 7 * k as u64);
+            let returns = play(start, seats, 100 + hand + 7 * k as u64);
             assert_eq!(returns.len(), 4, "{kind}");
             assert_eq!(returns[0], returns[2], "{kind}: partners share their score");
         }
@@ -111,7 +141,7 @@ fn every_player_type_plays_legal_team_hands() {
 fn the_simulation_bidder_bids_legally_in_both_games() {
     for hand in 0..3u64 {
         let start = Muzicando::new(&options(&[&format!("dealer={hand}")]));
-        let mut seats: Vec<_> = (0..4)
+        let seats: Vec<_> = (0..4)
             .map(|s| {
                 seat_of(
                     if s % 2 == 0 {
@@ -124,20 +154,15 @@ fn the_simulation_bidder_bids_legally_in_both_games() {
                 )
             })
             .collect();
-        let end = play_hidden_to_end(
-            start,
-            &mut seats,
-            &mut Xoshiro256PlusPlus::seed_from_u64(hand),
-        )
-        .unwrap_or_else(|e| panic!("refereed hand failed: {e}"));
+        let end = play_to_end(start, seats, hand);
         assert!(end.contract().is_some());
     }
     for players in [2u8, 5] {
         let start = Muzicando::new(&options(&[&format!("players={players}")]));
-        let mut seats: Vec<_> = (0..u64::from(players))
+        let seats: Vec<_> = (0..u64::from(players))
             .map(|s| seat_with_worlds("pimc+sim", s, small(), 4))
             .collect();
-        play(start, &mut seats, u64::from(players));
+        play(start, seats, u64::from(players));
     }
 }
 
@@ -146,13 +171,13 @@ fn the_individual_game_is_playable_by_every_player_type_at_2_to_8() {
     for players in 2..=8u8 {
         for (k, kind) in KINDS.iter().enumerate() {
             let start = Muzicando::new(&options(&[&format!("players={players}")]));
-            let mut seats: Vec<_> = (0..u64::from(players))
+            let seats: Vec<_> = (0..u64::from(players))
                 .map(|s| {
                     let other = KINDS[(s as usize + k) % KINDS.len()];
                     seat_of(if s == 0 { kind } else { other }, s, small())
                 })
                 .collect();
-            let returns = play(start, &mut seats, u64::from(players) * 10 + k as u64);
+            let returns = play(start, seats, u64::from(players) * 10 + k as u64);
             assert_eq!(returns.len(), usize::from(players), "{kind}");
         }
     }
@@ -165,16 +190,21 @@ struct Spy {
     inner: PolicyPlayer<HeuristicPlayer>,
 }
 
-impl ObservingPlayer<Muzicando> for Spy {
+impl Player<Muzicando> for Spy {
     fn name(&self) -> &str {
         "spy"
     }
 
     fn choose(
         &mut self,
-        observation: &Observation,
-        legal: &[Action],
-    ) -> Result<Action, PlayerError> {
+        view: &View<'_, Muzicando>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<Action>,
+    ) -> Result<Decision<Action>, PlayerError> {
+        assert!(view.state.is_none(), "a fair seat never gets the state");
+        let observation = view.observation;
+        assert_eq!(observation.seat as usize, view.seat);
         for &(seat, action) in &observation.events {
             if seat != observation.seat {
                 assert!(
@@ -184,23 +214,22 @@ impl ObservingPlayer<Muzicando> for Spy {
             }
         }
         self.seen.push(observation.clone());
-        self.inner.choose(observation, legal)
+        self.inner.choose(view, limits, stop, info)
     }
 }
 
 #[test]
 fn engines_receive_only_their_seats_observation() {
     let start = Muzicando::new(&Options::default());
-    let mut chance = Xoshiro256PlusPlus::seed_from_u64(5);
-    let mut seats: Vec<TableSeat<Muzicando>> = (0..4)
+    let seats: Vec<Box<dyn Player<Muzicando>>> = (0..4)
         .map(|_| {
-            TableSeat::Fair(Box::new(Spy {
+            Box::new(Spy {
                 seen: Vec::new(),
                 inner: PolicyPlayer(HeuristicPlayer::new()),
-            }) as Box<dyn ObservingPlayer<Muzicando>>)
+            }) as Box<dyn Player<Muzicando>>
         })
         .collect();
-    play_hidden(start, &mut seats, &mut chance).expect("a legal hand");
+    play_to_end(start, seats, 5);
 }
 
 #[test]
@@ -209,7 +238,7 @@ fn a_decision_depends_only_on_the_observation() {
     // sampled from its observation) get the same answer from every engine.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let mut state = Muzicando::seeded_deal(&Options::default(), 3);
-    let mut heuristic = PolicyPlayer(HeuristicPlayer::new());
+    let mut heuristic = HeuristicPlayer::new();
     let mut legal = Vec::new();
     for _ in 0..20 {
         let seat = match state.turn() {
@@ -227,25 +256,16 @@ fn a_decision_depends_only_on_the_observation() {
             "legal actions follow from the observation"
         );
         for make in [
-            || {
-                Box::new(IsmctsPlayer::new(small().0, small().1, 9))
-                    as Box<dyn ObservingPlayer<Muzicando>>
-            },
-            || {
-                Box::new(PimcPlayer::new(small().0, small().1, 9))
-                    as Box<dyn ObservingPlayer<Muzicando>>
-            },
+            || Box::new(IsmctsPlayer::new(small().0, 9)) as Box<dyn Player<Muzicando>>,
+            || Box::new(PimcPlayer::new(small().0, 9)) as Box<dyn Player<Muzicando>>,
         ] {
-            let a = make()
-                .choose(&state.observation(seat), &legal)
-                .expect("an action");
-            let b = make()
-                .choose(&other.observation(seat), &other_legal)
-                .expect("an action");
-            assert_eq!(a, b);
-            assert!(legal.contains(&a));
+            let limits = small().1;
+            let a = ask(make().as_mut(), &state, &limits).expect("an action");
+            let b = ask(make().as_mut(), &other, &limits).expect("an action");
+            assert_eq!(a.action, b.action);
+            assert!(legal.contains(&a.action));
         }
-        let action = heuristic.choose(&observation, &legal).expect("an action");
+        let action = Policy::choose(&mut heuristic, &observation, &legal).expect("an action");
         assert!(legal.contains(&action));
         state.apply(action);
     }
@@ -273,7 +293,7 @@ fn duplicate(kind: &str, deals: u64, config: Sampling, stats: &mut ContractStats
             let start = Muzicando::seeded_deal(&opts, 1000 + d);
             let mut diff = 0.0;
             for engine_team in 0..2u64 {
-                let mut seats: Vec<_> = (0..4u64)
+                let seats: Vec<_> = (0..4u64)
                     .map(|s| {
                         if s % 2 == engine_team {
                             seat_of(kind, d * 8 + s, config)
@@ -282,9 +302,7 @@ fn duplicate(kind: &str, deals: u64, config: Sampling, stats: &mut ContractStats
                         }
                     })
                     .collect();
-                let mut chance = Xoshiro256PlusPlus::seed_from_u64(d);
-                let end = play_hidden_to_end(start.clone(), &mut seats, &mut chance)
-                    .unwrap_or_else(|e| panic!("refereed hand failed: {e}"));
+                let end = play_to_end_within(start.clone(), seats, d, config.1);
                 let r = end.returns().expect("a finished hand");
                 let e = engine_team as usize;
                 diff += r[e] - r[1 - e];
@@ -360,28 +378,10 @@ fn duplicate_deals_against_the_rule_based_player() {
     }
 }
 
-/// ISMCTS with two workers under `parallelism`, `movetime` a decision.
-fn timed_ismcts(
-    parallelism: Parallelism,
-    movetime: std::time::Duration,
-    seed: u64,
-) -> TableSeat<Muzicando> {
-    let config = UctConfig {
-        exploration: 6.0,
-        trees: 2,
-        parallelism,
-    };
-    TableSeat::Fair(Box::new(IsmctsPlayer::new(
-        config,
-        Limits::movetime(movetime),
-        seed,
-    )))
-}
-
 /// Tree- against root-parallel ISMCTS (two workers each) at equal time, in
 /// duplicate deals (each deal played twice, the teams swapped): the mean
 /// hand-score difference of the tree-parallel team per deal, with its 95%
-/// interval. `MUZ_DEALS=500 MUZ_MS=20 cargo test --release --test
+/// interval. `MUZ_DEALS=500 MUZ_MS=10 cargo test --release --test
 /// muzicando_engines tree_against_root -- --ignored --nocapture`.
 #[test]
 #[ignore = "slow: run in release with --ignored --nocapture"]
@@ -403,27 +403,30 @@ fn tree_against_root_ismcts_at_equal_time() {
             let start = Muzicando::seeded_deal(&opts, 5000 + d);
             let mut diff = 0.0;
             for tree_team in 0..2u64 {
-                let mut seats: Vec<_> = (0..4u64)
+                let seats: Vec<Box<dyn Player<Muzicando>>> = (0..4u64)
                     .map(|s| {
                         let parallelism = if s % 2 == tree_team {
                             Parallelism::Tree
                         } else {
                             Parallelism::Root
                         };
-                        timed_ismcts(parallelism, movetime, d * 8 + s)
+                        let config = UctConfig {
+                            exploration: 6.0,
+                            trees: 2,
+                            parallelism,
+                        };
+                        Box::new(IsmctsPlayer::new(config, d * 8 + s)) as Box<dyn Player<Muzicando>>
                     })
                     .collect();
-                let mut chance = Xoshiro256PlusPlus::seed_from_u64(d);
-                let r = play_hidden(start.clone(), &mut seats, &mut chance)
-                    .unwrap_or_else(|e| panic!("refereed hand failed: {e}"));
+                let end = play_to_end_within(start.clone(), seats, d, Limits::movetime(movetime));
+                let r = end.returns().expect("a finished hand");
                 let e = tree_team as usize;
                 diff += r[e] - r[1 - e];
             }
-            let diff = diff / 2.0;
             if (d + 1) % 50 == 0 {
                 println!("{} deals done [{:.0}s]", d + 1, t.elapsed().as_secs_f64());
             }
-            diff
+            diff / 2.0
         })
         .collect();
     let (mean, half) = mean_ci(&diffs);

@@ -17,7 +17,8 @@ use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::analyse::AnalyseArgs;
+use super::analyse::{AnalyseArgs, Flag};
+use crate::bounds;
 use crate::game::{Game, HiddenInfo, Notation, Turn};
 use crate::games::muzicando::display::draw;
 use crate::games::muzicando::{Action, Muzicando, Observation};
@@ -48,6 +49,12 @@ impl Column {
 /// Analyses the decision of the seat to move (or `--seat`, which must be
 /// the seat to move) from its observation alone.
 pub fn run(args: &AnalyseArgs) -> Result<()> {
+    args.refuse(
+        &[Flag::Movetime, Flag::Depth, Flag::Multipv, Flag::Hash],
+        Muzicando::NAME,
+    )?;
+    let threads = args.threads()?;
+    let playouts = bounds::PLAYOUTS.check("--nodes", args.nodes.unwrap_or(DEFAULT_PLAYOUTS))?;
     let state: Muzicando = args.position.state()?;
     let to_move = match state.turn() {
         Turn::Player(seat) => seat,
@@ -63,21 +70,19 @@ pub fn run(args: &AnalyseArgs) -> Result<()> {
     }
     let observation = state.observation(to_move);
     drop(state);
-    analyse(&observation, args)
+    analyse(&observation, threads, playouts)
 }
 
-fn analyse(observation: &Observation, args: &AnalyseArgs) -> Result<()> {
+fn analyse(observation: &Observation, threads: usize, playouts: u64) -> Result<()> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let mut legal = Vec::new();
     Muzicando::sample_world(observation, &mut rng).legal_actions(&mut legal);
     let describe = Muzicando::sample_world(observation, &mut rng);
     println!("{}", draw(observation));
-    let threads = args.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .context("cannot start the search threads")?;
-    let playouts = args.nodes.unwrap_or(DEFAULT_PLAYOUTS);
     let config = UctConfig {
         exploration: UctConfig::default().exploration,
         trees: 4.max(threads),

@@ -7,6 +7,7 @@ mod analyse;
 mod analyse_chance;
 mod analyse_muzicando;
 mod bench;
+mod cardchess_words;
 mod perft;
 mod play;
 mod play_muzicando;
@@ -16,12 +17,10 @@ mod sprt;
 mod tournament;
 
 use anyhow::Result;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 
-use crate::games::camelot::Camelot;
-use crate::games::cardchess::{CardChess, CardChessEval};
-use crate::games::cescacs::Cescacs;
-use crate::games::GameId;
+use crate::games::{GameId, REGISTRY};
 use crate::tournament::stats::{Sprt, SprtModel};
 pub use position::PositionArgs;
 
@@ -38,6 +37,7 @@ enum Command {
     /// Counts move sequences of a given length (last line: `nodes N`).
     Perft {
         /// The game.
+        #[arg(value_parser = game_parser())]
         game: GameId,
         #[command(flatten)]
         position: PositionArgs,
@@ -48,9 +48,19 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Prints the position reached after `--moves`: who is to move, a
+    /// finished game's points, then `position P` (last line).
+    Position {
+        /// The game.
+        #[arg(value_parser = game_parser())]
+        game: GameId,
+        #[command(flatten)]
+        position: PositionArgs,
+    },
     /// Searches a position and streams `info` lines, then `bestmove`.
     Analyse {
         /// The game.
+        #[arg(value_parser = game_parser())]
         game: GameId,
         #[command(flatten)]
         args: analyse::AnalyseArgs,
@@ -58,6 +68,7 @@ enum Command {
     /// Plays a game against an engine at the terminal.
     Play {
         /// The game.
+        #[arg(value_parser = game_parser())]
         game: GameId,
         #[command(flatten)]
         args: play::PlayArgs,
@@ -65,6 +76,7 @@ enum Command {
     /// Runs the fixed benchmark (last line: `N nodes M nps`, N deterministic).
     Bench {
         /// Only this game (default: every game).
+        #[arg(value_parser = game_parser())]
         game: Option<GameId>,
     },
     /// Runs an engine tournament described by a TOML file and reports it.
@@ -99,7 +111,7 @@ enum Command {
         #[arg(long, default_value_t = 0.05)]
         beta: f64,
         /// How the Elo bounds are read: normalized or logistic.
-        #[arg(long, value_enum, default_value = "normalized")]
+        #[arg(long, value_parser = model_parser(), default_value = "normalized")]
         model: SprtModel,
     },
 }
@@ -113,18 +125,19 @@ pub fn run(cli: Cli) -> Result<()> {
             depth,
             divide,
         } => crate::with_game!(game, G => perft::run::<G>(&position, depth, divide)),
-        Command::Analyse { game, args } => match game {
-            GameId::Cescacs => analyse::run::<Cescacs>(&args),
-            GameId::Camelot => analyse::run::<Camelot>(&args),
-            GameId::Cardchess => analyse_chance::run::<CardChess, _>(&args, CardChessEval),
-            GameId::Muzicando => analyse_muzicando::run(&args),
-        },
-        Command::Play { game, args } => match game {
-            GameId::Cescacs => play::run::<Cescacs>(&args),
-            GameId::Camelot => play::run::<Camelot>(&args),
-            GameId::Cardchess => play::run_cardchess(&args),
-            GameId::Muzicando => play_muzicando::run(&args),
-        },
+        Command::Position { game, position } => {
+            crate::with_game!(game, G => position::run::<G>(&position))
+        }
+        Command::Analyse { game, args } => crate::with_family!(game,
+            perfect G => analyse::run::<G>(&args),
+            chance G, E => analyse_chance::run::<G, E>(&args, E::default()),
+            hidden => analyse_muzicando::run(&args),
+        ),
+        Command::Play { game, args } => crate::with_family!(game,
+            perfect G => play::run::<G>(&args, game.info().profiles.play),
+            chance G, _ => play::run::<G>(&args, game.info().profiles.play),
+            hidden => play_muzicando::run(&args),
+        ),
         Command::Bench { game } => bench::run(game),
         Command::Tournament {
             file,
@@ -150,6 +163,22 @@ pub fn run(cli: Cli) -> Result<()> {
             },
         ),
     }
+}
+
+/// Reads a game's name; `--help` and errors list the registry's games.
+fn game_parser() -> impl TypedValueParser<Value = GameId> {
+    PossibleValuesParser::new(
+        REGISTRY
+            .iter()
+            .map(|info| PossibleValue::new(info.name).help(info.description)),
+    )
+    .try_map(|name| name.parse::<GameId>())
+}
+
+/// Reads an SPRT model's name.
+fn model_parser() -> impl TypedValueParser<Value = SprtModel> {
+    PossibleValuesParser::new(SprtModel::ALL.iter().map(|&(_, name)| name))
+        .try_map(|name| name.parse::<SprtModel>())
 }
 
 /// The shipped default engine profiles, built into the program so that

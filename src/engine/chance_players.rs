@@ -1,116 +1,123 @@
 //! Players for games with chance events: the expectimax engine, the MCTS
 //! engine, and the greedy one-ply player that never takes a chance.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::game::{Game, Turn};
-use crate::search::expectimax::{Expectimax, ExpectimaxResult, Pruning};
+use crate::game::{Game, PerfectInfo, Turn};
+use crate::search::expectimax::{Expectimax, Pruning};
 use crate::search::score::terminal_score;
 use crate::search::uct::{self, Leaf, UctConfig, Worlds};
 use crate::search::{Evaluator, Limits};
 
-use super::player::{Player, PlayerError};
+use super::most_visited::decision;
+use super::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
 
-/// Chooses by expectimax search under fixed per-move limits.
+/// Chooses by expectimax search.
 pub struct ExpectimaxPlayer<G: Game, E> {
     name: String,
     searcher: Expectimax<G, E>,
-    limits: Limits,
-    last: Option<ExpectimaxResult<G::Action>>,
 }
 
 impl<G: Game, E: Evaluator<G>> ExpectimaxPlayer<G, E> {
     /// A player named `name` searching with `evaluator`, `pruning` and a
-    /// table of `2^table_bits` entries under `limits`.
+    /// table of `2^table_bits` entries.
     #[must_use]
-    pub fn new(
-        name: &str,
-        evaluator: E,
-        pruning: Pruning,
-        table_bits: u32,
-        limits: Limits,
-    ) -> Self {
+    pub fn new(name: &str, evaluator: E, pruning: Pruning, table_bits: u32) -> Self {
         Self {
             name: name.to_string(),
             searcher: Expectimax::new(evaluator, pruning, table_bits),
-            limits,
-            last: None,
         }
-    }
-
-    /// The result behind the last action chosen.
-    #[must_use]
-    pub fn last_result(&self) -> Option<&ExpectimaxResult<G::Action>> {
-        self.last.as_ref()
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Player<G> for ExpectimaxPlayer<G, E> {
+impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for ExpectimaxPlayer<G, E> {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
-        let result = self.searcher.search(state, &self.limits)?;
-        let best = result.best;
-        self.last = Some(result);
-        Ok(best)
+    fn choose(
+        &mut self,
+        view: &View<'_, G>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let result = self
+            .searcher
+            .run(view.observation, limits, stop, &mut |report| {
+                info.info(report)
+            })?;
+        Ok(Decision {
+            action: result.best,
+            score: Some(result.value.round() as i32),
+            lines: Vec::new(),
+            stats: Stats {
+                depth: result.depth,
+                nodes: result.nodes,
+                time: result.time,
+            },
+        })
     }
 
     fn new_game(&mut self) {
         self.searcher.new_game();
-        self.last = None;
     }
 }
 
-/// Chooses by UCT with evaluation leaves under fixed per-move limits.
+/// Chooses by UCT with evaluation leaves: playouts from the limits' node
+/// count ([`MCTS_PLAYOUTS`] if the limits set no bound), stopping early at
+/// the limits' time or when `stop` is set.
 pub struct MctsPlayer<E> {
     name: String,
     evaluator: E,
     config: UctConfig,
-    limits: Limits,
     seed: u64,
     moves: u64,
 }
 
+/// Playouts per decision of an MCTS player whose limits set no bound.
+pub const MCTS_PLAYOUTS: u64 = 10_000;
+
 impl<E> MctsPlayer<E> {
-    /// A player named `name` searching with `evaluator` and `config` under
-    /// `limits`, seeded by `seed`.
+    /// A player named `name` searching with `evaluator` and `config`,
+    /// seeded by `seed`.
     #[must_use]
-    pub fn new(name: &str, evaluator: E, config: UctConfig, limits: Limits, seed: u64) -> Self {
+    pub fn new(name: &str, evaluator: E, config: UctConfig, seed: u64) -> Self {
         Self {
             name: name.to_string(),
             evaluator,
             config,
-            limits,
             seed,
             moves: 0,
         }
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Player<G> for MctsPlayer<E> {
+impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for MctsPlayer<E> {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
+    fn choose(
+        &mut self,
+        view: &View<'_, G>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
         self.moves += 1;
         self.seed = self.seed.wrapping_add(self.moves);
         let result = uct::search(
-            Worlds::Fixed(state),
+            Worlds::Fixed(view.observation),
             Leaf::Evaluation(&self.evaluator),
             &self.config,
-            &self.limits,
-            &Arc::new(AtomicBool::new(false)),
+            &limits.or_nodes(MCTS_PLAYOUTS),
+            stop,
             self.seed,
-            &mut |_| {},
+            &mut |report| info.info(report),
         )?;
-        Ok(result.best)
+        Ok(decision(result))
     }
 }
 
@@ -139,19 +146,24 @@ impl<E> GreedyPlayer<E> {
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Player<G> for GreedyPlayer<E> {
+impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for GreedyPlayer<E> {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
-        let Turn::Player(seat) = state.turn() else {
-            return Err(PlayerError::NotAPlayersTurn);
-        };
-        let mut actions = Vec::new();
-        state.legal_actions(&mut actions);
-        let scored: Vec<((bool, i32), G::Action)> = actions
-            .into_iter()
+    fn choose(
+        &mut self,
+        view: &View<'_, G>,
+        _limits: &Limits,
+        _stop: &Stop,
+        _info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let state = view.observation;
+        let seat = view.seat;
+        let scored: Vec<((bool, i32), G::Action)> = view
+            .legal
+            .iter()
+            .copied()
             .map(|action| {
                 let mut child = state.clone();
                 child.apply(action);
@@ -180,6 +192,6 @@ impl<G: Game, E: Evaluator<G>> Player<G> for GreedyPlayer<E> {
             .filter(|&(key, _)| key == best)
             .map(|(_, action)| action)
             .collect();
-        Ok(ties[self.rng.gen_range(0..ties.len())])
+        Ok(Decision::action(ties[self.rng.gen_range(0..ties.len())]))
     }
 }

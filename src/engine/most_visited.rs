@@ -4,36 +4,48 @@
 use crate::search::uct::UctResult;
 use crate::search::SearchError;
 
-use super::player::PlayerError;
+use super::player::{Decision, PlayerError, Stats};
 
 /// The decision of a visit-counting player: the only legal action when
-/// there is one, else the best action (by the UCT's ranking rule) of a
-/// search run with the next seed drawn from `seed` (the first legal action
-/// if the search offers none of them).
+/// there is one, else the best action (by the UCT's ranking rule: most
+/// visits, then the higher mean, then the earlier legal action) of a search
+/// run with the next seed drawn from `seed`, with its score, line and cost.
 pub fn choose_most_visited<A: Copy + PartialEq>(
     legal: &[A],
     seed: &mut u64,
     search: impl FnOnce(u64) -> Result<UctResult<A>, SearchError>,
-) -> Result<A, PlayerError> {
+) -> Result<Decision<A>, PlayerError> {
     match legal {
         [] => return Err(PlayerError::NotAPlayersTurn),
-        [only] => return Ok(*only),
+        [only] => return Ok(Decision::action(*only)),
         _ => {}
     }
     *seed = seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-    Ok(search(*seed)
-        .ok()
-        .map(|result| result.best)
-        .filter(|best| legal.contains(best))
-        .unwrap_or(legal[0]))
+    let result = search(*seed)?;
+    if !legal.contains(&result.best) {
+        return Ok(Decision::action(legal[0]));
+    }
+    Ok(decision(result))
 }
 
-/// A sampling player's name: its kind and playouts per decision (`timed`
-/// without a playout limit).
+/// A UCT result as a player's decision.
 #[must_use]
-pub fn player_name(kind: &str, limits: &crate::search::Limits) -> String {
-    match limits.nodes {
-        Some(nodes) => format!("{kind}-{nodes}"),
-        None => format!("{kind}-timed"),
+pub fn decision<A>(result: UctResult<A>) -> Decision<A> {
+    let UctResult {
+        best,
+        lines,
+        iterations,
+        time,
+        ..
+    } = result;
+    Decision {
+        action: best,
+        score: lines.first().map(|line| line.score.0),
+        lines,
+        stats: Stats {
+            depth: 0,
+            nodes: iterations,
+            time,
+        },
     }
 }

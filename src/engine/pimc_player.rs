@@ -1,55 +1,51 @@
-//! The PIMC player: determinized search ([`crate::search::pimc`]) seeing
-//! only its seat's observation, playing the most visited action.
-
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+//! The PIMC player: determinized search ([`crate::search::pimc`])
+//! seeing only its seat's observation, playing the most visited action.
 
 use crate::game::HiddenInfo;
 use crate::search::pimc::pimc_search;
-use crate::search::uct::UctConfig;
+use crate::search::uct::{UctConfig, DEFAULT_PLAYOUTS};
 use crate::search::Limits;
 
-use super::most_visited::{choose_most_visited, player_name};
-use super::observer::ObservingPlayer;
-use super::player::PlayerError;
+use super::most_visited::choose_most_visited;
+use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// The PIMC player.
 #[derive(Clone, Debug)]
 pub struct PimcPlayer {
     config: UctConfig,
-    limits: Limits,
     seed: u64,
-    name: String,
 }
 
 impl PimcPlayer {
-    /// A PIMC player: `config.trees` worlds per decision, searched
-    /// under `limits` (a playout limit makes it reproducible).
+    /// A PIMC player: `config.trees` worlds per decision (workers on one
+    /// tree under tree parallelism).
     #[must_use]
-    pub fn new(config: UctConfig, limits: Limits, seed: u64) -> Self {
-        PimcPlayer {
-            config,
-            limits,
-            seed,
-            name: player_name("pimc", &limits),
-        }
+    pub fn new(config: UctConfig, seed: u64) -> Self {
+        PimcPlayer { config, seed }
     }
 }
 
-impl<G: HiddenInfo> ObservingPlayer<G> for PimcPlayer {
+impl<G: HiddenInfo> Player<G> for PimcPlayer {
     fn name(&self) -> &str {
-        &self.name
+        "pimc"
     }
 
+    /// Searches under `limits` (`nodes`: playouts; [`DEFAULT_PLAYOUTS`] if
+    /// no bound is set), stopping early when `stop` is set, reporting to
+    /// `info`.
     fn choose(
         &mut self,
-        observation: &G::Observation,
-        legal: &[G::Action],
-    ) -> Result<G::Action, PlayerError> {
-        let (config, limits) = (self.config, self.limits);
-        let stop = Arc::new(AtomicBool::new(false));
-        choose_most_visited(legal, &mut self.seed, |seed| {
-            pimc_search::<G>(observation, &config, &limits, &stop, seed, &mut |_| {})
+        view: &View<'_, G>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let limits = limits.or_nodes(DEFAULT_PLAYOUTS);
+        let observation = view.observation;
+        choose_most_visited(view.legal, &mut self.seed, |seed| {
+            pimc_search::<G>(observation, &self.config, &limits, stop, seed, &mut |i| {
+                info.info(i);
+            })
         })
     }
 }

@@ -1,22 +1,19 @@
 //! The player that bids by simulation
 //! ([`crate::search::bid_simulation`]) and plays with an inner player.
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-
 use crate::game::HiddenInfo;
 use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::simulate_calls;
 use crate::search::Limits;
 
-use super::observer::ObservingPlayer;
-use super::player::PlayerError;
+use super::most_visited::decision;
+use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// A player that makes its contract decisions (bids, passes in the
 /// auction, the choice of type) by simulation and leaves every other
 /// decision to an inner player (PIMC or ISMCTS).
 pub struct SimulationBidder<G: HiddenInfo> {
-    play: Box<dyn ObservingPlayer<G>>,
+    play: Box<dyn Player<G>>,
     worlds: u32,
     seed: u64,
     name: String,
@@ -26,7 +23,7 @@ impl<G: HiddenInfo> SimulationBidder<G> {
     /// Bids by simulation over `worlds` sampled worlds per decision, plays
     /// with `play`.
     #[must_use]
-    pub fn new(play: Box<dyn ObservingPlayer<G>>, worlds: u32, seed: u64) -> Self {
+    pub fn new(play: Box<dyn Player<G>>, worlds: u32, seed: u64) -> Self {
         let name = format!("{}+bidsim-{worlds}", play.name());
         SimulationBidder {
             play,
@@ -37,29 +34,35 @@ impl<G: HiddenInfo> SimulationBidder<G> {
     }
 }
 
-impl<G: RuleBasedGame> ObservingPlayer<G> for SimulationBidder<G> {
+impl<G: RuleBasedGame> Player<G> for SimulationBidder<G> {
     fn name(&self) -> &str {
         &self.name
     }
 
     fn choose(
         &mut self,
-        observation: &G::Observation,
-        legal: &[G::Action],
-    ) -> Result<G::Action, PlayerError> {
+        view: &View<'_, G>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let legal = view.legal;
         if legal.len() < 2 || !G::is_contract_decision(legal) {
-            return self.play.choose(observation, legal);
+            return self.play.choose(view, limits, stop, info);
         }
         self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
         let result = simulate_calls::<G>(
-            observation,
+            view.observation,
             legal,
-            &Limits::nodes(u64::from(self.worlds)),
-            &Arc::new(AtomicBool::new(false)),
+            &Limits {
+                nodes: Some(u64::from(self.worlds)),
+                ..*limits
+            },
+            stop,
             self.seed,
-            &mut |_| {},
+            &mut |report| info.info(report),
         )?;
-        Ok(result.best)
+        Ok(decision(result))
     }
 
     fn new_game(&mut self) {
@@ -70,6 +73,7 @@ impl<G: RuleBasedGame> ObservingPlayer<G> for SimulationBidder<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::player::ask;
     use crate::engine::PolicyPlayer;
     use crate::game::{Game, Turn};
     use crate::games::muzicando::heuristic::HeuristicPlayer;
@@ -92,7 +96,9 @@ mod tests {
         let observation = state.observation(seat);
         let mut plain = HeuristicPlayer::new();
         assert_eq!(
-            bidder.choose(&observation, &legal).ok(),
+            ask(&mut bidder, &state, &Limits::default())
+                .ok()
+                .map(|d| d.action),
             Policy::choose(&mut plain, &observation, &legal)
         );
     }

@@ -18,11 +18,11 @@ use crate::games::GameId;
 use crate::tournament::stats::SprtDecision;
 
 use super::config::TournamentConfig;
-use super::contestant::Refereed;
 use super::muzicando_referee::{hand_text, HandSetup};
-use super::record::{read_records, GameRecord, RecordWriter};
+use super::record::{check_against_schedule, read_records, GameRecord, RecordWriter};
 use super::referee::{GameSpec, Setup};
 use super::report::Report;
+use crate::engine::Playable;
 
 /// How to run.
 #[derive(Clone, Debug, Default)]
@@ -37,6 +37,7 @@ pub struct RunOptions {
 
 /// Files of a run's results.
 struct Paths {
+    dir: PathBuf,
     games: PathBuf,
     config: PathBuf,
     report: PathBuf,
@@ -46,6 +47,7 @@ struct Paths {
 impl Paths {
     fn new(dir: &Path) -> Self {
         Self {
+            dir: dir.to_path_buf(),
             games: dir.join("games.jsonl"),
             config: dir.join("tournament.toml"),
             report: dir.join("report.json"),
@@ -55,7 +57,7 @@ impl Paths {
 }
 
 /// The schedule: round by round, every encounter plays its game pairs
-/// with the seats swapped (Muzicando: see [`super::seating`]).
+/// with the seats swapped (table games: see [`super::seating`]).
 #[must_use]
 pub fn schedule(config: &TournamentConfig) -> Vec<GameSpec> {
     config.seating.schedule(config.rounds, &config.encounters())
@@ -64,8 +66,6 @@ pub fn schedule(config: &TournamentConfig) -> Vec<GameSpec> {
 /// Runs the tournament in `path`; returns its report.
 pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
     let config = TournamentConfig::load(path)?;
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let dir = options.out_dir.clone().unwrap_or_else(|| {
         path.parent()
             .unwrap_or_else(|| Path::new(""))
@@ -73,47 +73,14 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
             .join(&config.name)
     });
     let paths = Paths::new(&dir);
-    std::fs::create_dir_all(&paths.records)
-        .with_context(|| format!("creating {}", paths.records.display()))?;
-    if options.resume {
-        let saved = std::fs::read_to_string(&paths.config)
-            .with_context(|| format!("nothing to resume: {} is missing", paths.config.display()))?;
-        let base = path.parent().unwrap_or_else(|| Path::new(""));
-        let before = TournamentConfig::parse(&config.name, &saved, base)?;
-        if before != config {
-            bail!(
-                "{} changed since the run started ({} holds the original); resume with the original",
-                path.display(),
-                paths.config.display()
-            );
-        }
-    } else {
-        if std::fs::metadata(&paths.games).is_ok_and(|m| m.len() > 0) {
-            bail!(
-                "{} already holds results: pass --resume to continue, or delete {} to start again",
-                paths.games.display(),
-                dir.display()
-            );
-        }
-        std::fs::write(&paths.config, &text)
-            .with_context(|| format!("writing {}", paths.config.display()))?;
-    }
-    let Some(&game) = GameId::ALL.iter().find(|g| g.name() == config.game) else {
-        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.name()).collect();
-        bail!(
-            "unknown game `{}` (known: {})",
-            config.game,
-            known.join(", ")
-        );
-    };
-    match game {
-        GameId::Cescacs => run_game::<crate::games::cescacs::Cescacs>(&config, &paths, options),
-        GameId::Camelot => run_game::<crate::games::camelot::Camelot>(&config, &paths, options),
-        GameId::Cardchess => {
-            run_game::<crate::games::cardchess::CardChess>(&config, &paths, options)
-        }
-        GameId::Muzicando => {
+    let game: GameId = config.game.parse()?;
+    let open = || open_results(path, &config, &paths, options.resume);
+    crate::with_family!(game,
+        perfect G => run_game::<G>(&config, &paths, options, open),
+        chance G, _ => run_game::<G>(&config, &paths, options, open),
+        hidden => {
             let setup = HandSetup::new(&config)?;
+            open()?;
             let text = |record: &GameRecord| {
                 hand_text(record, &config.options).map_or_else(
                     || record.to_text(&config.name, &config.game),
@@ -121,27 +88,54 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
                 )
             };
             run_schedule(&config, &paths, options, |spec| setup.play(spec), text)
-        }
-    }
+        },
+    )
 }
 
-fn build_setup<G: Refereed>(config: &TournamentConfig) -> Result<Setup<G>> {
-    let options = G::Options::from_pairs(config.options.iter().map(String::as_str))
-        .with_context(|| format!("options of {}", config.game))?;
-    if G::new(&options).seats() != 2 {
+/// Creates the results folder once the tournament is known to start (its
+/// engines and openings read), and saves the tournament file in it; on
+/// `resume`, checks that the file is the one the run started with.
+fn open_results(path: &Path, config: &TournamentConfig, paths: &Paths, resume: bool) -> Result<()> {
+    let text = crate::user_files::read_to_string(path)
+        .with_context(|| format!("reading {}", path.display()))?;
+    if resume {
+        let saved = crate::user_files::read_to_string(&paths.config)
+            .with_context(|| format!("nothing to resume: {} is missing", paths.config.display()))?;
+        let base = path.parent().unwrap_or_else(|| Path::new(""));
+        let before = TournamentConfig::parse(&config.name, &saved, base)?;
+        if before != *config {
+            bail!(
+                "{} changed since the run started ({} holds the original); resume with the original",
+                path.display(),
+                paths.config.display()
+            );
+        }
+    } else if std::fs::metadata(&paths.games).is_ok_and(|m| m.len() > 0) {
         bail!(
-            "{} has {} seats; tournaments support two-seat games so far",
-            G::NAME,
-            G::new(&options).seats()
+            "{} already holds results: pass --resume to continue, or delete {} to start again",
+            paths.games.display(),
+            paths.dir.display()
         );
     }
+    std::fs::create_dir_all(&paths.records)
+        .with_context(|| format!("creating {}", paths.records.display()))?;
+    if !resume {
+        std::fs::write(&paths.config, &text)
+            .with_context(|| format!("writing {}", paths.config.display()))?;
+    }
+    Ok(())
+}
+
+fn build_setup<G: Playable>(config: &TournamentConfig) -> Result<Setup<G>> {
+    let options = G::Options::from_pairs(config.options.iter().map(String::as_str))
+        .with_context(|| format!("options of {}", config.game))?;
     let mut profiles = Vec::new();
     for name in &config.engines {
         let profile = EngineProfile::load_from(&config.engine_dir, name)?;
         profile.expect_game(G::NAME)?;
         profiles.push(profile);
     }
-    let limits = profiles
+    let limits: Vec<crate::engine::LimitSpec> = profiles
         .iter()
         .map(|p| {
             config
@@ -151,6 +145,17 @@ fn build_setup<G: Refereed>(config: &TournamentConfig) -> Result<Setup<G>> {
                 .unwrap_or_else(|| p.limits.clone())
         })
         .collect();
+    for (profile, limits) in profiles.iter().zip(&limits) {
+        if profile.searcher.thinks_until_stopped() && limits.is_unlimited() {
+            bail!(
+                "engine `{}` has no limit per move and would think for ever: give it \
+                 movetime_ms, depth, nodes or clock_ms in its profile's [limits] or in \
+                 the tournament's [limits.{}]",
+                profile.name,
+                profile.name
+            );
+        }
+    }
     let faults = config
         .engines
         .iter()
@@ -158,7 +163,7 @@ fn build_setup<G: Refereed>(config: &TournamentConfig) -> Result<Setup<G>> {
         .collect();
     let mut starts = Vec::new();
     if let Some(file) = &config.openings.file {
-        let text = std::fs::read_to_string(file)
+        let text = crate::user_files::read_to_string(file)
             .with_context(|| format!("reading openings {}", file.display()))?;
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -201,12 +206,14 @@ struct Progress {
     bar: ProgressBar,
 }
 
-fn run_game<G: Refereed>(
+fn run_game<G: Playable>(
     config: &TournamentConfig,
     paths: &Paths,
     options: &RunOptions,
+    open: impl FnOnce() -> Result<()>,
 ) -> Result<Report> {
     let setup = build_setup::<G>(config)?;
+    open()?;
     run_schedule(
         config,
         paths,
@@ -232,12 +239,13 @@ fn run_schedule(
     let records = read_records(&paths.games)?;
     let done: BTreeSet<usize> = records.iter().map(|r| r.index).collect();
     let schedule = schedule(config);
-    if let Some(stray) = done.iter().find(|&&i| i >= schedule.len()) {
-        bail!(
-            "{} records game {stray}, beyond the schedule",
-            paths.games.display()
-        );
-    }
+    check_against_schedule(
+        &records,
+        &schedule,
+        &config.engines,
+        config.seed,
+        &paths.games,
+    )?;
     let decided = |report: &Report| {
         report
             .sprt

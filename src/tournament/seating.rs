@@ -1,19 +1,24 @@
-//! How a tournament seats its engines, and the schedule that follows.
+//! How a tournament seats its engines, and the schedule that follows. The
+//! seating follows from the game's registry entry and the seats and teams
+//! of its rule options:
 //!
-//! - Two-seat games: every encounter plays game pairs, seats swapped.
-//! - Muzicando's team game: an encounter between engines A and B is A's team
-//!   (both partners A) against B's. Each deal is played twice with the teams
-//!   swapping seats (duplicate play), so the cards cancel within the pair.
-//! - Muzicando's individual game with K players: the K engines sit at one
-//!   table, and each deal is played K times with the seats rotated, so
-//!   every engine plays every seat position on the same cards.
+//! - Games of exactly two seats: every encounter plays game pairs, seats
+//!   swapped.
+//! - Two partnerships of two, partners opposite (Muzicando's team game): an
+//!   encounter between engines A and B is A's team (both partners A)
+//!   against B's. Each deal is played twice with the teams swapping seats
+//!   (duplicate play), so the cards cancel within the pair.
+//! - A table of K seats, each its own side (Muzicando's individual game):
+//!   the K engines sit at one table, and each deal is played K times with
+//!   the seats rotated, so every engine plays every seat position on the
+//!   same cards.
 //!
-//! A Muzicando record is one hand: a hand is the unit that is played,
-//! seeded, recorded and resumed; matches (consecutive deals) are counted
-//! in the report.
+//! At a table game a record is one hand: a hand is the unit that is
+//! played, seeded, recorded and resumed; matches (consecutive deals) are
+//! counted in the report.
 
-use crate::game::GameOptions;
-use crate::games::muzicando::Options as MuzicandoOptions;
+use crate::game::{Game, GameOptions};
+use crate::games::GameId;
 
 use super::config::Pairing;
 use super::referee::GameSpec;
@@ -32,17 +37,39 @@ pub enum Seating {
 impl Seating {
     /// The seating of `game` played with rule `options`.
     pub fn of(game: &str, options: &[String]) -> Result<Self, String> {
-        if game != "muzicando" {
+        let id: GameId = game.parse().map_err(|e| format!("{e}"))?;
+        let info = id.info();
+        if info.seats.is_fixed_pair() {
             return Ok(Seating::Pair);
         }
-        if options.iter().any(|o| o.trim_start().starts_with("dealer")) {
-            return Err(
-                "the tournament chooses the dealer of every deal: drop the `dealer` option".into(),
-            );
+        for option in info.options.iter().filter(|o| o.set_per_deal) {
+            let key = option.key;
+            if options
+                .iter()
+                .any(|o| o.split_once('=').map_or(o.as_str(), |(k, _)| k).trim() == key)
+            {
+                return Err(format!(
+                    "the tournament sets `{key}` for every deal itself: drop the `{key}` option"
+                ));
+            }
         }
-        let parsed = MuzicandoOptions::from_pairs(options.iter().map(String::as_str))
-            .map_err(|e| format!("options of muzicando: {e}"))?;
-        Ok(parsed.individual.map_or(Seating::Team, Seating::Individual))
+        let (seats, teams) = crate::with_game!(id, G => {
+            let parsed = <G as Game>::Options::from_pairs(options.iter().map(String::as_str))
+                .map_err(|e| format!("options of {game}: {e}"))?;
+            let table = G::new(&parsed);
+            let seats = table.seats();
+            (seats, (0..seats).map(|seat| table.team_of(seat)).collect::<Vec<_>>())
+        });
+        let alternating = (0..seats).all(|seat| teams[seat] == seat % 2);
+        let individual = (0..seats).all(|seat| teams[seat] == seat);
+        match (seats, u8::try_from(seats)) {
+            (4, _) if alternating => Ok(Seating::Team),
+            (_, Ok(players)) if individual => Ok(Seating::Individual(players)),
+            _ => Err(format!(
+                "{game} with these options seats {seats} players in teams {teams:?}: \
+                 tournaments seat two sides, two partnerships of two, or every player alone"
+            )),
+        }
     }
 
     /// Seats at the table.
@@ -68,7 +95,7 @@ impl Seating {
     ) -> Result<(), String> {
         match self {
             Seating::Pair | Seating::Individual(_) if given => {
-                Err("`hands_per_match` applies to Muzicando's team game only".into())
+                Err("`hands_per_match` applies to team games only".into())
             }
             Seating::Pair => Ok(()),
             Seating::Team => {
@@ -147,6 +174,11 @@ mod tests {
     #[test]
     fn muzicando_options_choose_the_seating() {
         assert_eq!(Seating::of("camelot", &[]), Ok(Seating::Pair));
+        assert_eq!(
+            Seating::of("muzicando", &["players=2".into()]),
+            Ok(Seating::Individual(2))
+        );
+        assert!(Seating::of("go", &[]).unwrap_err().contains("known: "));
         assert_eq!(Seating::of("muzicando", &[]), Ok(Seating::Team));
         assert_eq!(
             Seating::of("muzicando", &["players=5".into()]),

@@ -1,6 +1,6 @@
 //! Muzicando: 56 music cards, the four-player team game (auction, then
 //! shedding cards onto one of four layouts) and the 2–8 player individual
-//! game. Rules: `rules/muzicando.md`.
+//! game. Rules: `docs/rules/muzicando.md`.
 //!
 //! One [`Muzicando`] state is one hand: the deal (chance actions, one card at
 //! a time), the auction or the choice of type, and the play; its returns are
@@ -353,6 +353,20 @@ impl Game for Muzicando {
     fn returns(&self) -> Option<Returns> {
         self.points()
             .map(|points| points.iter().map(|&p| f64::from(p)).collect())
+    }
+
+    /// A breach (rules §3, §5): the hand is annulled and the offender's
+    /// team loses 12 points (the individual game: the offender loses 11).
+    fn forfeit(&self, seat: Seat) -> Returns {
+        if self.is_team_game() {
+            let teams = scoring::team_breach(seat as u8);
+            (0..self.seats()).map(|s| f64::from(teams[s % 2])).collect()
+        } else {
+            scoring::individual_breach(self.seats() as u8, seat as u8)
+                .into_iter()
+                .map(f64::from)
+                .collect()
+        }
     }
 
     fn hash(&self) -> u64 {

@@ -135,7 +135,8 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         assert!(legal.contains(&action), "{name}");
     }
     let ismcts = EngineProfile::load_from(&dir, "muzicando-ismcts").unwrap();
-    assert_eq!(ismcts.sampling_config().unwrap().iterations, 1000);
+    assert_eq!(ismcts.sampling_config().unwrap().trees, 4);
+    assert_eq!(ismcts.limits.limits().nodes, Some(1000));
     assert_eq!(ismcts.bid_simulation().unwrap(), None);
     let bidsim = EngineProfile::load_from(&dir, "muzicando-ismcts-bidsim").unwrap();
     assert_eq!(bidsim.bid_simulation().unwrap(), Some(32));

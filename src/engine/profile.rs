@@ -32,7 +32,7 @@ use thiserror::Error;
 use crate::bounds::{self, OutOfRange};
 use crate::game::{GameOptions, OptionError};
 use crate::search::expectimax::Pruning;
-use crate::search::world_mcts::MctsConfig;
+use crate::search::uct::{Parallelism, UctConfig};
 use crate::search::{Clock, Limits, SearchConfig};
 use crate::user_files;
 
@@ -158,8 +158,12 @@ pub struct SamplingParams {
     /// The UCT exploration constant, in the game's points.
     pub exploration: f64,
     /// Worlds (PIMC) or trees (ISMCTS, cheating) searched in parallel on
-    /// rayon, the playouts split among them.
+    /// rayon, the playouts split among them (workers on one tree under
+    /// tree parallelism).
     pub parallel: usize,
+    /// ISMCTS and cheating UCT: `root` (independent trees) or `tree` (one
+    /// shared tree); PIMC is always root-parallel.
+    pub parallelism: Parallelism,
     /// How PIMC and ISMCTS make contract decisions (auction calls, the
     /// choice of type): `search` like any other, or `simulation`.
     pub bidding: Bidding,
@@ -181,10 +185,11 @@ pub enum Bidding {
 
 impl Default for SamplingParams {
     fn default() -> Self {
-        let config = MctsConfig::default();
+        let config = UctConfig::default();
         Self {
             exploration: config.exploration,
-            parallel: config.parallel,
+            parallel: config.trees,
+            parallelism: config.parallelism,
             bidding: Bidding::Search,
             bid_worlds: 32,
         }
@@ -199,8 +204,11 @@ pub struct ChanceParams {
     pub pruning: Pruning,
     /// Expectimax table size: `2^table_bits` entries.
     pub table_bits: u32,
-    /// MCTS root-parallel threads.
+    /// MCTS threads: independent trees, or workers on one tree.
     pub threads: usize,
+    /// MCTS parallelism: `root` (independent trees) or `tree` (one shared
+    /// tree).
+    pub parallelism: Parallelism,
     /// The MCTS exploration constant.
     pub exploration: f64,
 }
@@ -211,6 +219,7 @@ impl Default for ChanceParams {
             pruning: Pruning::Star2,
             table_bits: 20,
             threads: 1,
+            parallelism: Parallelism::Root,
             exploration: 1.0,
         }
     }
@@ -416,33 +425,29 @@ impl EngineProfile {
         Ok(params)
     }
 
-    /// The PIMC, ISMCTS or cheating-UCT settings: `[parameters]` plus the
-    /// `nodes` limit as playouts per decision (defaults for the rest; all
-    /// defaults for the other searchers).
-    pub fn sampling_config(&self) -> Result<MctsConfig, ProfileError> {
+    /// The PIMC, ISMCTS or cheating-UCT settings from `[parameters]`
+    /// (defaults for the rest; all defaults for the other searchers). The
+    /// `nodes` limit is the playouts per decision.
+    pub fn sampling_config(&self) -> Result<UctConfig, ProfileError> {
         if !matches!(
             self.searcher,
             SearcherKind::Pimc | SearcherKind::Ismcts | SearcherKind::Cheating
         ) {
-            return Ok(MctsConfig::default());
+            return Ok(UctConfig::default());
         }
         let params = self.sampling_params()?;
-        let iterations = match self.limits.nodes {
-            None => MctsConfig::default().iterations,
-            Some(nodes) => {
-                let playouts = bounds::PLAYOUTS.check("nodes", nodes).map_err(|error| {
-                    ProfileError::Invalid {
-                        name: self.name.clone(),
-                        message: format!("[limits] {error} (playouts of a sampling searcher)"),
-                    }
+        if let Some(nodes) = self.limits.nodes {
+            bounds::PLAYOUTS
+                .check("nodes", nodes)
+                .map_err(|error| ProfileError::Invalid {
+                    name: self.name.clone(),
+                    message: format!("[limits] {error} (playouts of a sampling searcher)"),
                 })?;
-                u32::try_from(playouts).unwrap_or(u32::MAX)
-            }
-        };
-        Ok(MctsConfig {
-            iterations,
+        }
+        Ok(UctConfig {
             exploration: params.exploration,
-            parallel: params.parallel,
+            trees: params.parallel,
+            parallelism: params.parallelism,
         })
     }
 

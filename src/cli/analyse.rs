@@ -7,6 +7,7 @@ use anyhow::Result;
 use clap::Args;
 
 use super::PositionArgs;
+use crate::engine::EngineProfile;
 use crate::search::{analyse, AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
 
 /// How long and how wide to analyse.
@@ -48,14 +49,16 @@ impl AnalyseArgs {
     }
 }
 
-/// Analyses with the game's standard evaluator and search settings.
-pub fn run<G: AlphaBetaGame>(args: &AnalyseArgs) -> Result<()> {
+/// Analyses with the game's standard evaluator and the search settings of
+/// `profile` (the game's analysis profile), threads, table size and lines
+/// from the command line.
+pub fn run<G: AlphaBetaGame>(args: &AnalyseArgs, profile: &EngineProfile) -> Result<()> {
     let root: G = args.position.state()?;
     let config = SearchConfig {
         threads: args.threads.max(1),
         hash_mb: args.hash.max(1),
         multipv: args.multipv.max(1),
-        ..G::search_config()
+        ..profile.search_config()?
     };
     let mut searcher = AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), config);
     analyse(

@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::analyse::AnalyseArgs;
-use crate::engine::RuleBasedGame;
+use crate::engine::{EngineProfile, RuleBasedGame};
 use crate::game::{Game, HiddenInfo, Notation, Turn};
 use crate::games::muzicando::display::draw;
 use crate::games::muzicando::{Action, Muzicando, Observation};
@@ -43,8 +43,9 @@ impl Column {
 }
 
 /// Analyses the decision of the seat to move (or `--seat`, which must be
-/// the seat to move) from its observation alone.
-pub fn run(args: &AnalyseArgs) -> Result<()> {
+/// the seat to move) from its observation alone, with the exploration
+/// constant of `profile` (the game's analysis profile).
+pub fn run(args: &AnalyseArgs, profile: &EngineProfile) -> Result<()> {
     let state: Muzicando = args.position.state()?;
     let to_move = match state.turn() {
         Turn::Player(seat) => seat,
@@ -60,10 +61,12 @@ pub fn run(args: &AnalyseArgs) -> Result<()> {
     }
     let observation = state.observation(to_move);
     drop(state);
-    analyse(&observation, args)
+    analyse(&observation, args, profile.sampling_config()?.exploration)
 }
 
-fn analyse(observation: &Observation, args: &AnalyseArgs) -> Result<()> {
+/// The analysis of `observation`, the UCT exploration constant `exploration`
+/// (the analysis profile's).
+fn analyse(observation: &Observation, args: &AnalyseArgs, exploration: f64) -> Result<()> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let mut legal = Vec::new();
     Muzicando::sample_world(observation, &mut rng).legal_actions(&mut legal);
@@ -78,7 +81,7 @@ fn analyse(observation: &Observation, args: &AnalyseArgs) -> Result<()> {
         .context("--nodes is more playouts than supported")?;
     let config = MctsConfig {
         iterations: playouts,
-        exploration: MctsConfig::default().exploration,
+        exploration,
         parallel: 4.max(threads),
     };
     let mut columns = Vec::new();

@@ -8,14 +8,14 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::{Args, ValueEnum};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::PositionArgs;
 use crate::engine::observer::draw_outcome;
-use crate::engine::{build_player, build_standard_player, EngineProfile, Player, ProfileError};
+use crate::engine::{build_player, build_standard_player, EngineProfile, Player};
 use crate::game::{Game, GameOptions, Notation, Seat, TextBoard, Turn};
 use crate::search::{format_pv, AlphaBeta, AlphaBetaGame, Evaluator, Limits};
 
@@ -33,7 +33,8 @@ pub enum Side {
 pub struct PlayArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// The engine profile (`engines/NAME.toml`; default `<game>-default`).
+    /// The engine profile (`tauler engines GAME` lists them; default: the
+    /// game's default profile).
     #[arg(long)]
     pub engine: Option<String>,
     /// The side you play.
@@ -125,28 +126,10 @@ impl<G: Notation> Record<G> {
     }
 }
 
-/// The profile named `name`, from `engines/` or, for the shipped defaults,
-/// from the copy built into the program.
-pub(super) fn load_profile(name: &str) -> Result<EngineProfile> {
-    match EngineProfile::load(name) {
-        Err(ProfileError::NotFound { .. }) => match super::embedded_profile(name) {
-            Some(text) => Ok(EngineProfile::parse(name, text)?),
-            None => bail!("no engine profile `{name}` (looked in engines/)"),
-        },
-        other => Ok(other?),
-    }
-}
-
 /// Plays a game of an alpha-beta game against its engine; `hint` asks the
 /// game's standard searcher for 2 s.
-pub fn run<G: AlphaBetaGame + TextBoard>(args: &PlayArgs) -> Result<()> {
-    let name = args
-        .engine
-        .clone()
-        .unwrap_or_else(|| format!("{}-default", G::NAME));
-    let profile = load_profile(&name)?;
-    profile.expect_game(G::NAME)?;
-    let engine = build_standard_player::<G>(&profile, args.seed)?;
+pub fn run<G: AlphaBetaGame + TextBoard>(args: &PlayArgs, profile: &EngineProfile) -> Result<()> {
+    let engine = build_standard_player::<G>(profile, args.seed)?;
     let hint = |state: &G| -> Result<String> {
         let mut searcher =
             AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), G::search_config());
@@ -158,28 +141,22 @@ pub fn run<G: AlphaBetaGame + TextBoard>(args: &PlayArgs) -> Result<()> {
             format_pv(state, result.pv())
         ))
     };
-    session(args, &name, &profile.description, engine, hint)
+    session(args, &profile.name, &profile.description, engine, hint)
 }
 
 /// Plays a game with public chance (card chess) against an expectimax,
-/// MCTS or greedy profile searching with evaluator `E` (default
-/// `cardchess-expectimax`); cards are drawn at random from `--seed`, and
-/// `hint` asks the same profile.
+/// MCTS or greedy `profile` searching with evaluator `E`; cards are drawn
+/// at random from `--seed`, and `hint` asks the same profile.
 pub fn run_chance<G: Notation + TextBoard, E: Evaluator<G> + Default + 'static>(
     args: &PlayArgs,
+    profile: &EngineProfile,
 ) -> Result<()> {
-    let name = args
-        .engine
-        .clone()
-        .unwrap_or_else(|| "cardchess-expectimax".to_string());
-    let profile = load_profile(&name)?;
-    profile.expect_game(G::NAME)?;
-    let engine = build_player::<G, _>(&profile, E::default(), args.seed)?;
+    let engine = build_player::<G, _>(profile, E::default(), args.seed)?;
     let hint = |state: &G| -> Result<String> {
-        let mut adviser = build_player::<G, _>(&profile, E::default(), args.seed)?;
+        let mut adviser = build_player::<G, _>(profile, E::default(), args.seed)?;
         Ok(state.format_action(adviser.choose(state)?))
     };
-    session(args, &name, &profile.description, engine, hint)
+    session(args, &profile.name, &profile.description, engine, hint)
 }
 
 /// The game loop shared by every game: draws the board, lets the engine and

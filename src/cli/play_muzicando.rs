@@ -12,9 +12,9 @@ use anyhow::{bail, Result};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::play::{load_profile, PlayArgs};
+use super::play::PlayArgs;
 use crate::engine::observer::draw_outcome;
-use crate::engine::{build_table_seat, SearcherKind, TableSeat};
+use crate::engine::{build_table_seat, EngineProfile, SearcherKind, TableSeat};
 use crate::game::{Game, GameOptions, HiddenInfo, Notation, Seat, Turn};
 use crate::games::muzicando::cards::Symbol;
 use crate::games::muzicando::display::{draw, hand_text, seat_label};
@@ -47,7 +47,7 @@ struct Table {
 }
 
 /// Plays a match of `--hands` hands at the terminal.
-pub fn run(args: &PlayArgs) -> Result<()> {
+pub fn run(args: &PlayArgs, profile: &EngineProfile) -> Result<()> {
     if args.position.position.is_some() || args.position.moves.is_some() {
         bail!(
             "play muzicando deals its own hands (choose them with --seed), not --position/--moves"
@@ -68,12 +68,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             seats - 1
         );
     }
-    let name = args
-        .engine
-        .clone()
-        .unwrap_or_else(|| "muzicando-ismcts".to_string());
-    let profile = load_profile(&name)?;
-    profile.expect_game(Muzicando::NAME)?;
+    let name = &profile.name;
     if profile.searcher == SearcherKind::Cheating {
         bail!("`{name}` reads every hand (a measurement tool) and cannot sit at a fair table");
     }
@@ -83,7 +78,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             None
         } else {
             Some(build_table_seat::<Muzicando>(
-                &profile,
+                profile,
                 args.seed.wrapping_mul(31).wrapping_add(seat),
             )?)
         });

@@ -6,6 +6,7 @@
 
 pub mod alphabeta_player;
 pub mod build;
+pub mod catalogue;
 pub mod chance_players;
 pub mod cheating;
 pub mod human;
@@ -17,6 +18,7 @@ pub mod random_observer;
 
 pub use alphabeta_player::AlphaBetaPlayer;
 pub use build::{build_player, build_standard_player, build_table_seat, RuleBasedGame};
+pub use catalogue::{Catalogue, Origin};
 pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 pub use cheating::CheatingMcts;
 pub use human::HumanPlayer;

@@ -12,7 +12,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::engine::EngineProfile;
+use crate::engine::{Catalogue, EngineProfile};
 use crate::game::GameOptions;
 use crate::games::GameId;
 use crate::tournament::stats::SprtDecision;
@@ -33,6 +33,9 @@ pub struct RunOptions {
     pub out_dir: Option<PathBuf>,
     /// Hide the progress bar.
     pub quiet: bool,
+    /// A folder of profiles laid over the built-in ones (`--engines`); the
+    /// tournament file's `engine_dir` is laid over both.
+    pub engines: Option<PathBuf>,
 }
 
 /// Files of a run's results.
@@ -99,11 +102,12 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
             .with_context(|| format!("writing {}", paths.config.display()))?;
     }
     let game: GameId = config.game.parse()?;
+    let profiles = profiles(&config, options)?;
     crate::with_family!(game,
-        perfect G => run_game::<G>(&config, &paths, options),
-        chance G, _ => run_game::<G>(&config, &paths, options),
+        perfect G => run_game::<G>(&config, profiles, &paths, options),
+        chance G, _ => run_game::<G>(&config, profiles, &paths, options),
         hidden => {
-            let setup = HandSetup::new(&config)?;
+            let setup = HandSetup::new(&config, profiles)?;
             let text = |record: &GameRecord| {
                 hand_text(record, &config.options).map_or_else(
                     || record.to_text(&config.name, &config.game),
@@ -115,15 +119,30 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
     )
 }
 
-fn build_setup<G: Refereed>(config: &TournamentConfig) -> Result<Setup<G>> {
+/// The tournament's engines, by name from the built-in profiles, the
+/// `--engines` folder and the file's `engine_dir` (the later first), each
+/// checked to play the tournament's game.
+fn profiles(config: &TournamentConfig, options: &RunOptions) -> Result<Vec<EngineProfile>> {
+    let catalogue = Catalogue::built_in()
+        .with_optional_dir(options.engines.as_deref())?
+        .with_optional_dir(config.engine_dir.as_deref())?;
+    config
+        .engines
+        .iter()
+        .map(|name| {
+            let profile = catalogue.get(name)?;
+            profile.expect_game(&config.game)?;
+            Ok(profile)
+        })
+        .collect()
+}
+
+fn build_setup<G: Refereed>(
+    config: &TournamentConfig,
+    profiles: Vec<EngineProfile>,
+) -> Result<Setup<G>> {
     let options = G::Options::from_pairs(config.options.iter().map(String::as_str))
         .with_context(|| format!("options of {}", config.game))?;
-    let mut profiles = Vec::new();
-    for name in &config.engines {
-        let profile = EngineProfile::load_from(&config.engine_dir, name)?;
-        profile.expect_game(G::NAME)?;
-        profiles.push(profile);
-    }
     let limits = profiles
         .iter()
         .map(|p| {
@@ -186,10 +205,11 @@ struct Progress {
 
 fn run_game<G: Refereed>(
     config: &TournamentConfig,
+    profiles: Vec<EngineProfile>,
     paths: &Paths,
     options: &RunOptions,
 ) -> Result<Report> {
-    let setup = build_setup::<G>(config)?;
+    let setup = build_setup::<G>(config, profiles)?;
     run_schedule(
         config,
         paths,

@@ -43,8 +43,8 @@ pub enum Turn {
 /// A rules option could not be set from `KEY=VALUE` text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum OptionError {
-    /// The text had no `=`.
-    #[error("option `{0}` is not of the form KEY=VALUE")]
+    /// The text had no `=` and names an option that is not on/off.
+    #[error("option `{0}` is not of the form KEY=VALUE (only on/off options may be given bare)")]
     Malformed(String),
     /// The game has no option of that name.
     #[error("unknown option `{key}` (known: {known})")]
@@ -72,19 +72,40 @@ pub trait GameOptions: Default + Clone + Debug + PartialEq + Send + Sync + 'stat
     /// Sets one option from its key and value.
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
 
-    /// Builds options from defaults plus `KEY=VALUE` items, in order.
+    /// Builds options from defaults plus `KEY=VALUE` items, in order. A bare
+    /// `KEY` switches an on/off option on (`first_edition` is
+    /// `first_edition=on`).
     fn from_pairs<'a, I>(pairs: I) -> Result<Self, OptionError>
     where
         I: IntoIterator<Item = &'a str>,
     {
         let mut options = Self::default();
         for pair in pairs {
-            let (key, value) = pair
-                .split_once('=')
-                .ok_or_else(|| OptionError::Malformed(pair.to_string()))?;
-            options.set(key.trim(), value.trim())?;
+            match pair.split_once('=') {
+                Some((key, value)) => options.set(key.trim(), value.trim())?,
+                None => options
+                    .set(pair.trim(), "on")
+                    .map_err(|error| match error {
+                        OptionError::BadValue { .. } => OptionError::Malformed(pair.to_string()),
+                        other => other,
+                    })?,
+            }
         }
         Ok(options)
+    }
+}
+
+/// Reads the value of an on/off option: `on`, `true`, `yes`, `1` or `off`,
+/// `false`, `no`, `0`.
+pub fn parse_flag(key: &str, value: &str) -> Result<bool, OptionError> {
+    match value {
+        "on" | "true" | "yes" | "1" => Ok(true),
+        "off" | "false" | "no" | "0" => Ok(false),
+        _ => Err(OptionError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            expected: "on or off".to_string(),
+        }),
     }
 }
 

@@ -97,7 +97,14 @@ fn draws_exactly_when_it_pays(state: &CardChess, depth: u32) -> bool {
     let chosen = engine
         .search(state, &Limits::depth(depth))
         .expect("a decision");
-    let breakdown = engine.breakdown(state, depth).expect("a decision");
+    let breakdown = engine
+        .breakdown(state, depth, &Limits::depth(depth), Some(chosen.best))
+        .expect("a decision")
+        .expect("a depth limit never stops the breakdown");
+    assert_eq!(breakdown.depth, depth);
+    if let Some((action, _)) = breakdown.best_sure.filter(|_| chosen.best != Action::Draw) {
+        assert_eq!(action, chosen.best, "the search's choice wins ties");
+    }
     let sure = breakdown.best_sure.map_or(f64::NEG_INFINITY, |(_, v)| v);
     let mut best_gamble = f64::NEG_INFINITY;
     for gamble in &breakdown.gambles {
@@ -129,4 +136,25 @@ fn draws_a_card_exactly_when_the_expected_value_favours_it() {
     for state in random_states(10, 21) {
         draws_exactly_when_it_pays(&state, 2);
     }
+}
+
+/// The breakdown after a search keeps to its own budget: asked for depth
+/// 12 under 3,000 nodes it answers a shallower finished depth, and under a
+/// budget too small for depth 1, nothing.
+#[test]
+fn the_breakdown_stops_within_its_budget() {
+    let state = CardChess::new(&CardChessOptions::default());
+    let mut engine = searcher(Pruning::Star2);
+    let chosen = engine
+        .search(&state, &Limits::depth(2))
+        .expect("a decision");
+    let bounded = engine
+        .breakdown(&state, 12, &Limits::nodes(3000), Some(chosen.best))
+        .expect("a decision")
+        .expect("depth 1 fits in 3000 nodes");
+    assert!((1..12).contains(&bounded.depth), "{}", bounded.depth);
+    let starved = engine
+        .breakdown(&state, 12, &Limits::nodes(1), Some(chosen.best))
+        .expect("a decision");
+    assert_eq!(starved, None);
 }

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use tauler::game::{Game, Notation};
 use tauler::games::cardchess::{CardChess, CardChessOptions, Deck};
 
-const POSITION: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | seat=0 white=0 phase=moving:PN:2:10 pile=move-p,swap*2 discard=veto held0=objective-check held1=veto effect=harakiri@1 captured=P/pn last=e7e5:0:rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_-_0_1:/";
+const POSITION: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | seat=0 white=0 phase=moving:PN:2:10 pile=move-p,swap*2 held0=objective-check held1=veto effect=harakiri@1 captured=/ last=e7e5:0:rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR_b_KQkq_-_0_1:/";
 
 fn mutate(base: &str, edits: &[(usize, char)]) -> String {
     let mut chars: Vec<char> = base.chars().collect();

@@ -72,7 +72,7 @@ fn card_probability_is_its_share_of_unseen_cards() {
         .unwrap();
     assert!((recover.1 - 4.0 / 53.0).abs() < 1e-12);
 
-    let o = options(&[]);
+    let o = with_deck("2 swap\n1 veto\n1 lose-turn", &[]);
     let s = state(
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | pile=swap*2,veto discard=lose-turn",
         &o,
@@ -106,6 +106,155 @@ fn inconsistent_card_state_is_refused() {
             "{tail}"
         );
     }
+}
+
+#[test]
+fn held_cards_come_out_of_the_pile() {
+    let o = options(&[]);
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let s = state(&format!("{start} | held0=veto effect=harakiri@1"), &o);
+    let text = s.format_position();
+    assert!(text.contains("held0=veto "), "{text}");
+    let pile = text
+        .split(" pile=")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert!(
+        pile.split(',').any(|c| c == "veto"),
+        "one veto left: {pile}"
+    );
+    assert!(!pile.contains("harakiri"), "{pile}");
+    let again = state(&text, &o);
+    assert_eq!(again.format_position(), text, "round trip");
+}
+
+#[test]
+fn a_card_state_with_more_copies_than_the_deck_is_refused_naming_the_card() {
+    let o = options(&[]);
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let full = CardChess::new(&o).format_position();
+    let err = CardChess::parse_position(&full.replace("held0=-", "held0=veto"), &o)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("card `veto`: the deck has 2, the position accounts for 3"),
+        "{err}"
+    );
+    let err =
+        CardChess::parse_position(&format!("{start} | held0=veto held1=veto discard=veto"), &o)
+            .unwrap_err()
+            .to_string();
+    assert!(
+        err.contains("card `veto`: the deck has 2, the position accounts for 3"),
+        "{err}"
+    );
+    let err = CardChess::parse_position(&format!("{start} | pile=swap discard=swap"), &o)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("card `move-p`: the deck has 2, the position accounts for 0"),
+        "{err}"
+    );
+    for (tail, named) in [
+        ("held0=veto*2", "card `veto` cannot be held twice"),
+        ("held1=move-p", "card `move-p` cannot be held"),
+        ("effect=swap@0", "card `swap` cannot be the active effect"),
+        ("card=veto", "card `veto` cannot be carried out"),
+    ] {
+        let err = CardChess::parse_position(&format!("{start} | {tail}"), &o)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(named), "{tail}: {err}");
+    }
+}
+
+#[test]
+fn a_bare_fen_counts_missing_men_as_captured_and_says_so() {
+    let o = options(&[]);
+    let s = state("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", &o);
+    let text = s.format_position();
+    assert!(text.contains("captured=NNBBRRQ/nnbbrrq"), "{text}");
+    let mut s = state(
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 | captured=/",
+        &o,
+    );
+    play(&mut s, &["draw", "draw:recover"]);
+    assert_eq!(
+        s.phase(),
+        Phase::Free { exclude: None },
+        "nothing to recover"
+    );
+    let mut s = state("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:recover"]);
+    assert!(has(&s, "recover Q@d1"));
+}
+
+#[test]
+fn a_deck_card_name_with_a_separator_is_refused_and_others_round_trip() {
+    let dir = std::env::temp_dir();
+    let bad = dir.join(format!("tauler-sep-{}.deck", std::process::id()));
+    std::fs::write(&bad, "2 swap\n1 bomb my*zone d4-e5\n").unwrap();
+    let mut o = CardChessOptions::default();
+    let err = o
+        .set("deck", bad.to_str().unwrap())
+        .unwrap_err()
+        .to_string();
+    let _ = std::fs::remove_file(&bad);
+    assert!(
+        err.contains("deck line 2: card name `my*zone` may use only letters"),
+        "{err}"
+    );
+    assert!(Deck::parse("1 bomb a,b d4-e5").is_err());
+
+    let good = dir.join(format!("tauler-names-{}.deck", std::process::id()));
+    std::fs::write(&good, "2 bomb my_zone-2 d4-e5\n1 veto\n1 move P\n").unwrap();
+    let mut o = CardChessOptions::default();
+    o.set("deck", good.to_str().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&good);
+    let mut s = state("4k3/8/8/3p4/8/8/4P3/4K3 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:bomb-my_zone-2", "remove d5"]);
+    let text = s.format_position();
+    assert!(
+        text.contains("pile=bomb-my_zone-2,veto,move-p discard=bomb-my_zone-2"),
+        "{text}"
+    );
+    assert_eq!(state(&text, &o).format_position(), text);
+}
+
+#[test]
+fn move_lists_cannot_overflow_on_crafted_positions() {
+    let o = options(&[]);
+    // 20 queens with super queen: refused when read, not a panic.
+    let err = CardChess::parse_position(
+        "3Q1Q1k/Q5Q1/Q6Q/Q2Q3Q/Q3Q2Q/Q6Q/7Q/QQQKQQQ1 w - - 0 1 | effect=super-queen@0",
+        &o,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("White has 22 men on the board and captured"),
+        "{err}"
+    );
+    // Captured men that a card could put back count too, and so does the
+    // board a veto would restore.
+    let err = CardChess::parse_position(
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 | captured=QQQQQQQQQQQQQQQQQ/",
+        &o,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("too many for card chess"), "{err}");
+    // A whole army of queens is the most a list must hold; the record
+    // plain chess position (218 moves) with super queens has more.
+    let army = "QQQQQQQQ/QQQQQQQ1/8/8/8/8/8/k3K3 w - - 0 1 | effect=super-queen@0 captured=/";
+    let mut s = state(army, &o);
+    assert!(!actions(&s).is_empty());
+    play(&mut s, &["draw", "draw:choose1-b+r+q"]);
+    assert!(!actions(&s).is_empty());
+    let record = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1 | effect=super-queen@0";
+    assert_eq!(actions(&state(record, &o)).len(), 246 + 1, "moves and draw");
 }
 
 #[test]
@@ -146,7 +295,7 @@ fn a_given_deck_order_is_dealt_exactly() {
 
 #[test]
 fn rule1_empty_deck_reshuffles_the_discard_pile() {
-    let o = options(&[]);
+    let o = with_deck("3 swap\n1 lose-turn", &[]);
     let mut s = state(
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | pile=- discard=swap*3,lose-turn",
         &o,
@@ -169,6 +318,30 @@ fn rule1_empty_deck_reshuffles_the_discard_pile() {
     assert!(s
         .format_position()
         .contains("pile=swap*3 discard=lose-turn"));
+}
+
+#[test]
+fn drawing_with_an_empty_pile_and_discard_is_refused() {
+    let o = with_deck("1 veto\n1 swap", &[]);
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let err = CardChess::parse_position(
+        &format!("{start} | phase=drawing pile=- discard=- held0=veto card=swap"),
+        &o,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("no card to draw"), "{err}");
+    // With the pile empty but cards discarded, the draw turns them over.
+    let s = state(&format!("{start} | phase=drawing pile=- held0=veto"), &o);
+    let mut outcomes = Vec::new();
+    s.chance_outcomes(&mut outcomes);
+    assert_eq!(outcomes.len(), 1);
+    assert_eq!(s.format_action(outcomes[0].0), "draw:swap");
+    // Nothing to draw at the start of a turn: no `draw` offered.
+    let s = state(
+        &format!("{start} | pile=- discard=- held0=veto card=swap phase=free"),
+        &o,
+    );
+    assert!(!has(&s, "draw"));
 }
 
 #[test]
@@ -277,6 +450,72 @@ fn partial_fulfilment_moves_what_can_move() {
     assert_eq!(a, vec!["e3", "e4"]);
     play(&mut s, &["e4"]);
     assert_eq!(s.seat(), 1);
+}
+
+fn sorted_actions(s: &CardChess) -> Vec<String> {
+    let mut a = actions(s);
+    a.sort();
+    a
+}
+
+#[test]
+fn partial_fulfilment_is_not_narrowed_to_checking_moves() {
+    // Move P+N with the knight pinned for good: only the pawns can move,
+    // and every pawn move carries out the part that can be; the check c7+
+    // ends the turn but does not count as carrying out the knight's part.
+    let o = options(&[]);
+    let mut s = state("3k4/8/2P5/8/1b6/8/3N3P/4K3 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-p+n"]);
+    assert_eq!(sorted_actions(&s), vec!["c7+", "h3", "h4"]);
+    play(&mut s, &["h4"]);
+    assert_eq!((s.seat(), s.phase()), (1, Phase::Start));
+}
+
+#[test]
+fn partial_fulfilment_of_a_choose_two_card_is_not_narrowed_to_checking_moves() {
+    // Choose two of P, N, B: no bishop, the knight pinned, a second pawn
+    // move not allowed: one pawn move is the whole card, checking or not.
+    let o = options(&[]);
+    let mut s = state("3k4/8/2P5/8/1b6/8/3N3P/4K3 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:choose2-p+n+b"]);
+    assert_eq!(sorted_actions(&s), vec!["c7+", "h3", "h4"]);
+}
+
+#[test]
+fn partial_fulfilment_of_a_move_three_card_is_not_narrowed_to_checking_moves() {
+    // Move P+N+B: the knight pinned, the bishop boxed in by its own pawns.
+    // A pawn move that frees the bishop (f-pawn, h-pawn) keeps two card
+    // moves possible; g3 and g4 keep one and are refused; c7+ ends the turn.
+    let o = options(&[]);
+    let mut s = state("3k4/8/2P5/8/1b6/8/3N1PPP/4K1B1 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-p+n+b"]);
+    assert_eq!(sorted_actions(&s), vec!["c7+", "f3", "f4", "h3", "h4"]);
+    play(&mut s, &["h3"]);
+    assert_eq!(sorted_actions(&s), vec!["Bh2"]);
+}
+
+#[test]
+fn partial_fulfilment_offers_every_promotion_not_only_the_checking_ones() {
+    // Move P+N, the knight pinned: c8=Q+ and c8=R+ check along the eighth
+    // rank, c8=B and c8=N do not; all four are the pawn's part of the card.
+    let o = options(&[]);
+    let mut s = state("7k/2P5/8/8/1b6/8/3N4/4K3 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-p+n"]);
+    assert_eq!(sorted_actions(&s), vec!["c8=B", "c8=N", "c8=Q+", "c8=R+"]);
+    play(&mut s, &["c8=N"]);
+    assert_eq!((s.seat(), s.phase()), (1, Phase::Start));
+}
+
+#[test]
+fn a_checking_move_still_ends_a_card_that_could_be_carried_out_in_full() {
+    // Move P+N with a free knight: d7+ may be played first and ends the
+    // turn (rule 6), and the knight-first order that moves both is offered.
+    let o = options(&[]);
+    let mut s = state("4k3/8/3P4/8/8/8/8/4K1N1 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:move-p+n"]);
+    assert_eq!(sorted_actions(&s), vec!["Ne2", "Nf3", "Nh3", "d7+"]);
+    play(&mut s, &["Nf3"]);
+    assert_eq!(actions(&s), vec!["d7+"]);
 }
 
 #[test]
@@ -783,6 +1022,13 @@ fn king_capture_option_allows_leaving_the_king_attacked_and_capturing_it() {
     assert_eq!(s.seat(), 0, "the turn is lost with the king attacked");
     play(&mut s, &["draw", "draw:move-r", "Rxe8"]);
     assert_eq!(s.phase(), Phase::Over(Outcome::Win(0)));
+    let text = s.format_position();
+    let discard = text.split(" discard=").nth(1).unwrap();
+    let discard = discard.split(' ').next().unwrap();
+    assert!(
+        discard.split(',').any(|c| c == "move-r"),
+        "the card that took the king goes to the discard pile: {text}"
+    );
     // Without king capture, a lost turn in check becomes a free move.
     let o = options(&["mandatory_card=on"]);
     let mut s = state("R3k3/8/8/8/8/8/8/4K3 b - - 0 1 | pile=lose-turn", &o);

@@ -11,7 +11,10 @@ use tauler::games::cescacs::{Cescacs, Move, Options};
 use tauler::search::{Evaluator, NoisyActions};
 
 /// Checks one state; returns whether it had a noisy move.
-fn agrees(state: &Cescacs, eval: &<Cescacs as tauler::search::AlphaBetaGame>::Evaluator) -> bool {
+fn agrees(
+    state: &Cescacs,
+    eval: &<Cescacs as tauler::knowledge::EvaluatedGame>::Evaluator,
+) -> bool {
     let mut all = Vec::new();
     state.legal_actions(&mut all);
     let expected: Vec<Move> = all
@@ -36,7 +39,7 @@ fn agrees(state: &Cescacs, eval: &<Cescacs as tauler::search::AlphaBetaGame>::Ev
 /// Random games from `start`, checking every position on the way; returns
 /// (positions checked, positions with a noisy move).
 fn random_games(start: &Cescacs, games: usize, max_plies: usize, seed: u64) -> (usize, usize) {
-    let eval = <Cescacs as tauler::search::AlphaBetaGame>::Evaluator::default();
+    let eval = <Cescacs as tauler::knowledge::EvaluatedGame>::Evaluator::default();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut actions = Vec::new();
     let (mut checked, mut with_noisy) = (0, 0);

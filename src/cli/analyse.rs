@@ -3,49 +3,122 @@
 
 use std::time::Duration;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::Args;
 
+use super::search_text::analyse;
 use super::PositionArgs;
+use crate::bounds;
 use crate::engine::EngineProfile;
-use crate::search::{analyse, AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
+use crate::search::{AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
 
-/// How long and how wide to analyse.
+/// Thinking time when no limit is given, in milliseconds.
+const DEFAULT_MOVETIME_MS: u64 = 5000;
+/// Search threads when `--threads` is not given.
+const DEFAULT_THREADS: usize = 1;
+/// Transposition-table MiB when `--hash` is not given.
+const DEFAULT_HASH_MB: usize = 64;
+
+/// How long and how wide to analyse. Every game's analyser takes the flags
+/// it uses and refuses the others by name (see [`AnalyseArgs::refuse`]).
 #[derive(Debug, Clone, Args)]
 pub struct AnalyseArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Think for this many milliseconds (default 5000 when no limit is given).
+    /// Think for this many milliseconds, 1 to 86400000 (default 5000 when no
+    /// limit is given). Board games and card chess.
     #[arg(long, conflicts_with_all = ["depth", "nodes"])]
     pub movetime: Option<u64>,
-    /// Search to this nominal depth.
+    /// Search to this nominal depth, 1 to 64. Board games and card chess.
     #[arg(long, conflicts_with = "nodes")]
     pub depth: Option<u32>,
-    /// Stop after about this many nodes.
+    /// Stop after about this many nodes, 1 to 10^12 (Muzicando: playouts per
+    /// searcher, 1 to 10^9, default 4000).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Report the best K lines.
-    #[arg(long, default_value_t = 1)]
-    pub multipv: usize,
-    /// Search threads (Lazy SMP).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    pub hash: usize,
-    /// Hidden-information games: the seat whose observation is analysed
-    /// (must be the seat to move; default: the seat to move).
+    /// Report the best K lines, 1 to 256 (default 1). Board games only.
+    #[arg(long)]
+    pub multipv: Option<usize>,
+    /// Search threads, 1 to 256 (default 1). Board games (Lazy SMP) and Muzicando.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Transposition table size in MiB, 1 to 65536 (default 64). Board games only.
+    #[arg(long)]
+    pub hash: Option<usize>,
+    /// Muzicando: the seat whose observation is analysed (must be the seat
+    /// to move; default: the seat to move).
     #[arg(long)]
     pub seat: Option<usize>,
 }
 
-impl AnalyseArgs {
-    pub(super) fn limits(&self) -> Limits {
-        match (self.movetime, self.depth, self.nodes) {
-            (_, Some(depth), _) => Limits::depth(depth),
-            (_, _, Some(nodes)) => Limits::nodes(nodes),
-            (movetime, _, _) => Limits::movetime(Duration::from_millis(movetime.unwrap_or(5000))),
+/// An `analyse` flag that some game's analyser does not use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flag {
+    /// `--movetime`.
+    Movetime,
+    /// `--depth`.
+    Depth,
+    /// `--multipv`.
+    Multipv,
+    /// `--threads`.
+    Threads,
+    /// `--hash`.
+    Hash,
+    /// `--seat`.
+    Seat,
+}
+
+impl Flag {
+    fn name(self) -> &'static str {
+        match self {
+            Flag::Movetime => "--movetime",
+            Flag::Depth => "--depth",
+            Flag::Multipv => "--multipv",
+            Flag::Threads => "--threads",
+            Flag::Hash => "--hash",
+            Flag::Seat => "--seat",
         }
+    }
+}
+
+impl AnalyseArgs {
+    /// Refuses, by name, the first of `unused` that was given: `game`'s
+    /// analyser would otherwise drop it silently.
+    pub(super) fn refuse(&self, unused: &[Flag], game: &str) -> Result<()> {
+        for &flag in unused {
+            let given = match flag {
+                Flag::Movetime => self.movetime.is_some(),
+                Flag::Depth => self.depth.is_some(),
+                Flag::Multipv => self.multipv.is_some(),
+                Flag::Threads => self.threads.is_some(),
+                Flag::Hash => self.hash.is_some(),
+                Flag::Seat => self.seat.is_some(),
+            };
+            if given {
+                bail!("{} does not apply to {game} analysis", flag.name());
+            }
+        }
+        Ok(())
+    }
+
+    /// The search limits, each range-checked.
+    pub(super) fn limits(&self) -> Result<Limits> {
+        Ok(match (self.movetime, self.depth, self.nodes) {
+            (_, Some(depth), _) => Limits::depth(bounds::SEARCH_DEPTH.check("--depth", depth)?),
+            (_, _, Some(nodes)) => Limits::nodes(bounds::NODES.check("--nodes", nodes)?),
+            (movetime, _, _) => {
+                let ms = movetime.unwrap_or(DEFAULT_MOVETIME_MS);
+                Limits::movetime(Duration::from_millis(
+                    bounds::MILLISECONDS.check("--movetime", ms)?,
+                ))
+            }
+        })
+    }
+
+    /// `--threads`, range-checked (default 1).
+    pub(super) fn threads(&self) -> Result<usize> {
+        let threads = self.threads.unwrap_or(DEFAULT_THREADS);
+        Ok(bounds::THREADS.check("--threads", threads)?)
     }
 }
 
@@ -53,19 +126,16 @@ impl AnalyseArgs {
 /// `profile` (the game's analysis profile), threads, table size and lines
 /// from the command line.
 pub fn run<G: AlphaBetaGame>(args: &AnalyseArgs, profile: &EngineProfile) -> Result<()> {
-    let root: G = args.position.state()?;
+    args.refuse(&[Flag::Seat], G::NAME)?;
+    let limits = args.limits()?;
     let config = SearchConfig {
-        threads: args.threads.max(1),
-        hash_mb: args.hash.max(1),
-        multipv: args.multipv.max(1),
+        threads: args.threads()?,
+        hash_mb: bounds::HASH_MB.check("--hash", args.hash.unwrap_or(DEFAULT_HASH_MB))?,
+        multipv: bounds::MULTIPV.check("--multipv", args.multipv.unwrap_or(1))?,
         ..profile.search_config()?
     };
-    let mut searcher = AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), config);
-    analyse(
-        &mut searcher,
-        &root,
-        &args.limits(),
-        &mut std::io::stdout().lock(),
-    )?;
+    let root: G = args.position.state()?;
+    let mut searcher = AlphaBeta::<G, G::Evaluator>::try_new(G::Evaluator::default(), config)?;
+    analyse(&mut searcher, &root, &limits, &mut std::io::stdout().lock())?;
     Ok(())
 }

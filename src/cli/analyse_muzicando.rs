@@ -15,11 +15,13 @@ use anyhow::{bail, Context, Result};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::analyse::AnalyseArgs;
-use crate::engine::{EngineProfile, RuleBasedGame};
+use super::analyse::{AnalyseArgs, Flag};
+use crate::bounds;
+use crate::engine::EngineProfile;
 use crate::game::{Game, HiddenInfo, Notation, Turn};
 use crate::games::muzicando::display::draw;
 use crate::games::muzicando::{Action, Muzicando, Observation};
+use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::simulate_calls;
 use crate::search::ismcts::ismcts_search;
 use crate::search::pimc::pimc_search;
@@ -46,6 +48,12 @@ impl Column {
 /// the seat to move) from its observation alone, with the exploration
 /// constant of `profile` (the game's analysis profile).
 pub fn run(args: &AnalyseArgs, profile: &EngineProfile) -> Result<()> {
+    args.refuse(
+        &[Flag::Movetime, Flag::Depth, Flag::Multipv, Flag::Hash],
+        Muzicando::NAME,
+    )?;
+    let threads = args.threads()?;
+    let playouts = bounds::PLAYOUTS.check("--nodes", args.nodes.unwrap_or(DEFAULT_PLAYOUTS))?;
     let state: Muzicando = args.position.state()?;
     let to_move = match state.turn() {
         Turn::Player(seat) => seat,
@@ -61,24 +69,29 @@ pub fn run(args: &AnalyseArgs, profile: &EngineProfile) -> Result<()> {
     }
     let observation = state.observation(to_move);
     drop(state);
-    analyse(&observation, args, profile.sampling_config()?.exploration)
+    let exploration = profile.sampling_config()?.exploration;
+    analyse(&observation, threads, playouts, exploration)
 }
 
-/// The analysis of `observation`, the UCT exploration constant `exploration`
-/// (the analysis profile's).
-fn analyse(observation: &Observation, args: &AnalyseArgs, exploration: f64) -> Result<()> {
+/// The analysis of `observation` on `threads` threads, `playouts` per
+/// searcher, the UCT exploration constant `exploration` (the analysis
+/// profile's).
+fn analyse(
+    observation: &Observation,
+    threads: usize,
+    playouts: u64,
+    exploration: f64,
+) -> Result<()> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let mut legal = Vec::new();
     Muzicando::sample_world(observation, &mut rng).legal_actions(&mut legal);
     let describe = Muzicando::sample_world(observation, &mut rng);
     println!("{}", draw(observation));
-    let threads = args.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .context("cannot start the search threads")?;
-    let playouts = u32::try_from(args.nodes.unwrap_or(DEFAULT_PLAYOUTS))
-        .context("--nodes is more playouts than supported")?;
+    let playouts = u32::try_from(playouts).context("--nodes is more playouts than supported")?;
     let config = MctsConfig {
         iterations: playouts,
         exploration,

@@ -12,6 +12,7 @@ mod perft;
 mod play;
 mod play_muzicando;
 mod position;
+pub mod search_text;
 mod sprt;
 mod tournament;
 
@@ -53,6 +54,15 @@ enum Command {
         /// Prints the count below each legal action first.
         #[arg(long)]
         divide: bool,
+    },
+    /// Prints the position reached after `--moves`: who is to move, a
+    /// finished game's points, then `position P` (last line).
+    Position {
+        /// The game.
+        #[arg(value_parser = game_parser())]
+        game: GameId,
+        #[command(flatten)]
+        position: PositionArgs,
     },
     /// Searches a position and streams `info` lines, then `bestmove`.
     Analyse {
@@ -129,6 +139,9 @@ pub fn run(cli: Cli) -> Result<()> {
             depth,
             divide,
         } => crate::with_game!(game, G => perft::run::<G>(&position, depth, divide)),
+        Command::Position { game, position } => {
+            crate::with_game!(game, G => position::run::<G>(&position))
+        }
         Command::Analyse { game, args } => {
             let profile = game_profile(&catalogue()?, game, game.info().profiles.analyse)?;
             crate::with_family!(game,

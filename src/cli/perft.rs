@@ -1,15 +1,19 @@
 //! `tauler perft`: move-path enumeration for testing move generators.
 
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
 
 use super::PositionArgs;
+use crate::bounds;
 use crate::game::{next_actions, Notation};
 
 /// Prints the perft count (and optionally the divide list) of a position.
 pub fn run<G: Notation>(args: &PositionArgs, depth: u32, divide: bool) -> Result<()> {
+    let depth = bounds::PERFT_DEPTH.check("--depth", depth)?;
     let state: G = args.state()?;
+    let mut out = std::io::stdout().lock();
     let start = Instant::now();
     let nodes = if divide && depth > 0 {
         let mut total = 0;
@@ -17,7 +21,7 @@ pub fn run<G: Notation>(args: &PositionArgs, depth: u32, divide: bool) -> Result
             let mut child = state.clone();
             child.apply(action);
             let count = child.perft(depth - 1);
-            println!("{text} {count}");
+            writeln!(out, "{text} {count}")?;
             total += count;
         }
         total
@@ -25,12 +29,13 @@ pub fn run<G: Notation>(args: &PositionArgs, depth: u32, divide: bool) -> Result
         state.perft(depth)
     };
     let seconds = start.elapsed().as_secs_f64();
-    println!(
+    writeln!(
+        out,
         "time {:.3} s, {:.0} nodes/s",
         seconds,
         nodes as f64 / seconds.max(1e-9)
-    );
-    println!("nodes {nodes}");
+    )?;
+    writeln!(out, "nodes {nodes}")?;
     Ok(())
 }
 

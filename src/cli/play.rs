@@ -14,10 +14,12 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::PositionArgs;
-use crate::engine::observer::draw_outcome;
 use crate::engine::{build_player, build_standard_player, EngineProfile, Player};
 use crate::game::{Game, GameOptions, Notation, Seat, TextBoard, Turn};
-use crate::search::{format_pv, AlphaBeta, AlphaBetaGame, Evaluator, Limits};
+use crate::knowledge::{draw_outcome, Evaluator};
+use crate::search::{AlphaBeta, AlphaBetaGame, Limits};
+
+use super::search_text::format_pv;
 
 /// Which side the person plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -98,7 +100,7 @@ impl<G: Notation> Record<G> {
     }
 
     fn load(path: &Path, options: &G::Options) -> Result<Record<G>> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::user_files::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
         let mut lines = text
             .lines()

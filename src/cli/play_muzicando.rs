@@ -13,12 +13,12 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::play::PlayArgs;
-use crate::engine::observer::draw_outcome;
 use crate::engine::{build_table_seat, EngineProfile, SearcherKind, TableSeat};
 use crate::game::{Game, GameOptions, HiddenInfo, Notation, Seat, Turn};
 use crate::games::muzicando::cards::Symbol;
 use crate::games::muzicando::display::{draw, hand_text, seat_label};
 use crate::games::muzicando::{Action, Muzicando, Options, Phase};
+use crate::knowledge::draw_outcome;
 
 const HELP: &str = "On your turn the legal actions are listed, numbered.
 Type the number, or the action itself:

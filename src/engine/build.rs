@@ -1,20 +1,22 @@
 //! From a profile to a player of a concrete game.
 
-use crate::game::{Game, HiddenInfo};
-use crate::search::bid_simulation::SimulationBidder;
-use crate::search::ismcts::IsmctsPlayer;
+use crate::game::Game;
+use crate::knowledge::RuleBasedGame;
 use crate::search::mcts::MctsConfig;
-use crate::search::pimc::PimcPlayer;
 use crate::search::{AlphaBetaGame, Evaluator};
 
 use super::alphabeta_player::AlphaBetaPlayer;
 use super::chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 use super::cheating::CheatingMcts;
+use super::ismcts_player::IsmctsPlayer;
 use super::observer::{ObservingPlayer, TableSeat};
+use super::pimc_player::PimcPlayer;
 use super::player::Player;
+use super::policy_player::PolicyPlayer;
 use super::profile::{EngineProfile, ProfileError, SearcherKind};
 use super::random::RandomPlayer;
 use super::random_observer::RandomObserver;
+use super::simulation_bidder::SimulationBidder;
 
 /// The player `profile` describes for game `G`: an alpha-beta, expectimax,
 /// MCTS or greedy player using `evaluator`, or a random mover; `seed` seeds
@@ -74,21 +76,6 @@ fn unsupported(profile: &EngineProfile, searcher: SearcherKind, game: &str) -> P
     }
 }
 
-/// A hidden-information game that has a rule-based player of its own, so
-/// that profiles with `searcher = "rules"` can name it.
-pub trait RuleBasedGame: HiddenInfo {
-    /// The rule-based player `parameters` (a profile's `[parameters]`)
-    /// describe, or what is wrong with them.
-    fn rule_based(parameters: &toml::Table) -> Result<Box<dyn ObservingPlayer<Self>>, String>;
-
-    /// Whether a decision with these legal actions fixes the contract (an
-    /// auction call, a choice of game type): the decisions a profile with
-    /// `bidding = "simulation"` makes by simulation. None by default.
-    fn is_contract_decision(_legal: &[Self::Action]) -> bool {
-        false
-    }
-}
-
 /// A fair seat that plays with `play`, its contract decisions made by
 /// simulation when the profile asks for `bidding = "simulation"`.
 fn with_bidding<G: RuleBasedGame>(
@@ -114,14 +101,9 @@ pub fn build_table_seat<G: RuleBasedGame>(
     let config = profile.sampling_config()?;
     Ok(match profile.searcher {
         SearcherKind::Random => TableSeat::Fair(Box::new(RandomObserver::new(seed))),
-        SearcherKind::Rules => {
-            TableSeat::Fair(G::rule_based(&profile.parameters).map_err(|message| {
-                ProfileError::Invalid {
-                    name: profile.name.clone(),
-                    message: format!("[parameters]: {message}"),
-                }
-            })?)
-        }
+        SearcherKind::Rules => TableSeat::Fair(Box::new(PolicyPlayer(G::policy(
+            &profile.read_parameters()?,
+        )))),
         SearcherKind::Pimc => with_bidding(profile, Box::new(PimcPlayer::new(config, seed)), seed)?,
         SearcherKind::Ismcts => {
             with_bidding(profile, Box::new(IsmctsPlayer::new(config, seed)), seed)?

@@ -12,6 +12,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::profile::{check_name, EngineProfile, ProfileError};
+use crate::user_files;
 
 /// The shipped profiles, `engines/<name>.toml`, by name (a test checks that
 /// the table lists exactly the files of `engines/`, each once).
@@ -191,7 +192,7 @@ impl Catalogue {
         let mut paths = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(io)? {
             let path = entry.map_err(io)?.path();
-            if path.extension().and_then(|e| e.to_str()) == Some("toml") && path.is_file() {
+            if path.extension().and_then(|e| e.to_str()) == Some("toml") && !path.is_dir() {
                 paths.push(path);
             }
         }
@@ -203,7 +204,7 @@ impl Catalogue {
                 .unwrap_or_default()
                 .to_string();
             check_name(&name).map_err(|_| ProfileError::BadFileName(path.clone()))?;
-            let text = std::fs::read_to_string(&path).map_err(|source| ProfileError::Io {
+            let text = user_files::read_to_string(&path).map_err(|source| ProfileError::Io {
                 path: path.clone(),
                 source,
             })?;

@@ -14,6 +14,7 @@ use rand::RngCore;
 use thiserror::Error;
 
 use crate::game::{HiddenInfo, Returns, Seat, Turn};
+use crate::knowledge::draw_outcome;
 
 use super::player::{Player, PlayerError};
 
@@ -146,16 +147,4 @@ pub fn play_hidden_to_end<G: HiddenInfo>(
             }
         }
     }
-}
-
-/// Draws one outcome by its probability.
-pub fn draw_outcome<A: Copy>(outcomes: &[(A, f64)], rng: &mut dyn RngCore) -> A {
-    let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-    for &(action, p) in outcomes {
-        if x < p {
-            return action;
-        }
-        x -= p;
-    }
-    outcomes[outcomes.len() - 1].0
 }

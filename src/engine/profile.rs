@@ -32,11 +32,13 @@ use std::time::Duration;
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::bounds::{self, OutOfRange};
 use crate::game::{GameOptions, OptionError};
 use crate::games::{GameId, UnknownGame};
 use crate::search::expectimax::Pruning;
 use crate::search::world_mcts::MctsConfig;
 use crate::search::{Clock, Limits, SearchConfig};
+use crate::user_files;
 
 /// Why a profile could not be used.
 #[derive(Debug, Error)]
@@ -153,6 +155,13 @@ impl SearcherKind {
             SearcherKind::Ismcts => "ismcts",
             SearcherKind::Cheating => "cheating",
         }
+    }
+
+    /// Whether the searcher deepens until a limit stops it (alpha-beta,
+    /// expectimax): with no limit per move it would think for ever.
+    #[must_use]
+    pub fn thinks_until_stopped(self) -> bool {
+        matches!(self, SearcherKind::AlphaBeta | SearcherKind::Expectimax)
     }
 
     /// Whether the searcher plays hidden-information games (from a seat's
@@ -281,6 +290,26 @@ impl LimitSpec {
         }
     }
 
+    /// Checks every limit against its range (`crate::bounds`), naming the key.
+    pub fn check(&self) -> Result<(), OutOfRange> {
+        bounds::MILLISECONDS.check_opt("movetime_ms", self.movetime_ms)?;
+        bounds::SEARCH_DEPTH.check_opt("depth", self.depth)?;
+        bounds::NODES.check_opt("nodes", self.nodes)?;
+        bounds::MILLISECONDS.check_opt("clock_ms", self.clock_ms)?;
+        bounds::INCREMENT_MS.check_opt("increment_ms", self.increment_ms)?;
+        bounds::MOVES_TO_GO.check_opt("moves_to_go", self.moves_to_go)?;
+        Ok(())
+    }
+
+    /// Whether no limit at all is set: a thinking searcher would never stop.
+    #[must_use]
+    pub fn is_unlimited(&self) -> bool {
+        self.movetime_ms.is_none()
+            && self.depth.is_none()
+            && self.nodes.is_none()
+            && self.clock_ms.is_none()
+    }
+
     /// The search limits this describes.
     #[must_use]
     pub fn limits(&self) -> Limits {
@@ -349,7 +378,7 @@ impl EngineProfile {
     pub fn parse(name: &str, text: &str) -> Result<Self, ProfileError> {
         let file: ProfileFile = toml::from_str(text).map_err(|error| ProfileError::Invalid {
             name: name.to_string(),
-            message: error.message().to_string(),
+            message: user_files::toml_error(text, &error),
         })?;
         let profile = Self {
             name: name.to_string(),
@@ -360,6 +389,13 @@ impl EngineProfile {
             parameters: file.parameters,
             limits: file.limits,
         };
+        profile
+            .limits
+            .check()
+            .map_err(|error| ProfileError::Invalid {
+                name: name.to_string(),
+                message: format!("[limits] {error}"),
+            })?;
         profile.search_config()?;
         profile.chance_params()?;
         profile.sampling_config()?;
@@ -370,7 +406,7 @@ impl EngineProfile {
     pub fn load_from(dir: &Path, name: &str) -> Result<Self, ProfileError> {
         check_name(name)?;
         let path = dir.join(format!("{name}.toml"));
-        let text = std::fs::read_to_string(&path).map_err(|source| {
+        let text = user_files::read_to_string(&path).map_err(|source| {
             if source.kind() == std::io::ErrorKind::NotFound {
                 ProfileError::NotFound {
                     name: name.to_string(),
@@ -387,7 +423,7 @@ impl EngineProfile {
     }
 
     /// `[parameters]` read as the searcher's settings `T`.
-    fn read_parameters<T: serde::de::DeserializeOwned>(&self) -> Result<T, ProfileError> {
+    pub fn read_parameters<T: serde::de::DeserializeOwned>(&self) -> Result<T, ProfileError> {
         self.parameters
             .clone()
             .try_into()
@@ -397,12 +433,23 @@ impl EngineProfile {
             })
     }
 
-    /// The alpha-beta settings from `[parameters]` (defaults for the rest).
+    /// A `[parameters]` value outside its range, as a profile error.
+    fn out_of_range(&self, error: OutOfRange) -> ProfileError {
+        ProfileError::Invalid {
+            name: self.name.clone(),
+            message: format!("[parameters] {error}"),
+        }
+    }
+
+    /// The alpha-beta settings from `[parameters]` (defaults for the rest),
+    /// each numeric one range-checked.
     pub fn search_config(&self) -> Result<SearchConfig, ProfileError> {
         if self.searcher != SearcherKind::AlphaBeta {
             return Ok(SearchConfig::default());
         }
-        self.read_parameters()
+        let config: SearchConfig = self.read_parameters()?;
+        check_search_config(&config).map_err(|e| self.out_of_range(e))?;
+        Ok(config)
     }
 
     /// The expectimax or MCTS settings from `[parameters]` (defaults for
@@ -411,7 +458,13 @@ impl EngineProfile {
         if !matches!(self.searcher, SearcherKind::Expectimax | SearcherKind::Mcts) {
             return Ok(ChanceParams::default());
         }
-        self.read_parameters()
+        let params: ChanceParams = self.read_parameters()?;
+        let checked = bounds::TABLE_BITS
+            .check("table_bits", params.table_bits)
+            .and_then(|_| bounds::THREADS.check("threads", params.threads))
+            .and_then(|_| bounds::EXPLORATION.check("exploration", params.exploration));
+        checked.map_err(|e| self.out_of_range(e))?;
+        Ok(params)
     }
 
     /// The PIMC, ISMCTS or cheating-UCT settings: `[parameters]` plus the
@@ -424,18 +477,23 @@ impl EngineProfile {
         ) {
             return Ok(MctsConfig::default());
         }
-        let params: SamplingParams = self.read_parameters()?;
+        let params = self.sampling_params()?;
         let iterations = match self.limits.nodes {
             None => MctsConfig::default().iterations,
-            Some(nodes) => u32::try_from(nodes).map_err(|_| ProfileError::Invalid {
-                name: self.name.clone(),
-                message: format!("[limits]: nodes = {nodes} is more playouts than supported"),
-            })?,
+            Some(nodes) => {
+                let playouts = bounds::PLAYOUTS.check("nodes", nodes).map_err(|error| {
+                    ProfileError::Invalid {
+                        name: self.name.clone(),
+                        message: format!("[limits] {error} (playouts of a sampling searcher)"),
+                    }
+                })?;
+                u32::try_from(playouts).unwrap_or(u32::MAX)
+            }
         };
         Ok(MctsConfig {
             iterations,
             exploration: params.exploration,
-            parallel: params.parallel.max(1),
+            parallel: params.parallel,
         })
     }
 
@@ -445,8 +503,19 @@ impl EngineProfile {
         if !matches!(self.searcher, SearcherKind::Pimc | SearcherKind::Ismcts) {
             return Ok(None);
         }
+        let params = self.sampling_params()?;
+        Ok((params.bidding == Bidding::Simulation).then_some(params.bid_worlds))
+    }
+
+    /// The sampling searchers' `[parameters]`, range-checked.
+    fn sampling_params(&self) -> Result<SamplingParams, ProfileError> {
         let params: SamplingParams = self.read_parameters()?;
-        Ok((params.bidding == Bidding::Simulation).then_some(params.bid_worlds.max(1)))
+        let checked = bounds::EXPLORATION
+            .check("exploration", params.exploration)
+            .and_then(|_| bounds::THREADS.check("parallel", params.parallel))
+            .and_then(|_| bounds::BID_WORLDS.check("bid_worlds", params.bid_worlds));
+        checked.map_err(|e| self.out_of_range(e))?;
+        Ok(params)
     }
 
     /// The registered game the profile plays, checked to be served by the
@@ -492,6 +561,30 @@ impl EngineProfile {
             }
         })
     }
+}
+
+/// Checks every numeric alpha-beta setting against its range.
+fn check_search_config(config: &SearchConfig) -> Result<(), OutOfRange> {
+    bounds::THREADS.check("threads", config.threads)?;
+    bounds::HASH_MB.check("hash_mb", config.hash_mb)?;
+    bounds::MULTIPV.check("multipv", config.multipv)?;
+    let plies = bounds::PLIES;
+    let quiescence_plies = u32::try_from(config.quiescence_plies).unwrap_or(u32::MAX);
+    plies.check("quiescence_plies", quiescence_plies)?;
+    plies.check("aspiration_min_depth", config.aspiration_min_depth)?;
+    plies.check("lmr_min_depth", config.lmr_min_depth)?;
+    plies.check("futility_depth", config.futility_depth)?;
+    plies.check("lmp_depth", config.lmp_depth)?;
+    plies.check("iir_min_depth", config.iir_min_depth)?;
+    bounds::MOVE_INDEX.check("lmr_min_index", config.lmr_min_index)?;
+    bounds::HUNDREDTHS.check("lmr_base", config.lmr_base)?;
+    bounds::LMR_DIVISOR.check("lmr_divisor", config.lmr_divisor)?;
+    let margin = bounds::SCORE_MARGIN;
+    margin.check("delta_margin", config.delta_margin)?;
+    margin.check("aspiration_window", config.aspiration_window)?;
+    margin.check("reverse_futility_margin", config.reverse_futility_margin)?;
+    margin.check("futility_margin", config.futility_margin)?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -587,6 +680,54 @@ increment_ms = 500
             (
                 "game = \"x\"\nsearcher = \"alphabeta\"\n[parameters]\nthreads = \"two\"\n",
                 "parameters",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[parameters]\nhash_mb = 100000\n",
+                "[parameters] hash_mb: 100000 is out of range (allowed 1 to 65536)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[parameters]\nthreads = 100000\n",
+                "[parameters] threads: 100000 is out of range (allowed 1 to 256)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[parameters]\nlmr_divisor = 0\n",
+                "[parameters] lmr_divisor: 0 is out of range (allowed 1 to 1000000)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"expectimax\"\n[parameters]\ntable_bits = 40\n",
+                "[parameters] table_bits: 40 is out of range (allowed 1 to 26)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"mcts\"\n[parameters]\nexploration = nan\n",
+                "[parameters] exploration: NaN is out of range",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"pimc\"\n[parameters]\nparallel = 0\n",
+                "[parameters] parallel: 0 is out of range (allowed 1 to 256)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"ismcts\"\n[parameters]\nbid_worlds = 0\n",
+                "[parameters] bid_worlds: 0 is out of range (allowed 1 to 100000)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"pimc\"\n[limits]\nnodes = 5000000000\n",
+                "[limits] nodes: 5000000000 is out of range (allowed 1 to 1000000000)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[limits]\ndepth = 4294967295\n",
+                "[limits] depth: 4294967295 is out of range (allowed 1 to 64)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[limits]\nmovetime_ms = 0\n",
+                "[limits] movetime_ms: 0 is out of range (allowed 1 to 86400000)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[limits]\nclock_ms = 1\nmoves_to_go = 0\n",
+                "[limits] moves_to_go: 0 is out of range (allowed 1 to 1000)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"random\"\ncolour = = 1\n",
+                "line 3, column 10",
             ),
         ] {
             let error = EngineProfile::parse("p", text).unwrap_err();

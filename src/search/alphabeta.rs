@@ -11,7 +11,6 @@ use crate::game::{Game, Seat, Turn};
 
 use super::config::SearchConfig;
 use super::control::{Control, POLL_INTERVAL};
-use super::evaluator::{Evaluator, NoisyActions};
 use super::info::{PvLine, SearchInfo};
 use super::ordering::{
     pick_next, Candidate, MoveOrdering, Reductions, HASH_ACTION, HISTORY_GOOD, KILLER,
@@ -21,6 +20,7 @@ use super::score::{
     from_table, terminal_score, to_table, Score, EVAL_LIMIT, INFINITY, MATE, MATE_BOUND, MAX_PLY,
 };
 use super::tt::{Bound, Entry, TranspositionTable};
+use crate::knowledge::{Evaluator, NoisyActions};
 
 /// How a child is to be searched.
 #[derive(Clone, Copy, Debug)]

@@ -2,8 +2,8 @@
 //! worlds sampled from the seat's observation ([`HiddenInfo::sample_world`]),
 //! each call followed by a simulated rest of the hand (the rest of the
 //! auction and the play) in which every seat plays a fast policy (the game's
-//! rule-based player) from its own observation of that world. The call with
-//! the best mean is made.
+//! rule-based policy with its default parameters) from its own observation
+//! of that world. The call with the best mean is made.
 //!
 //! Every call is tried on the same worlds with the same chance draws, so
 //! the differences between calls are not blurred by the luck of the
@@ -16,18 +16,10 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::engine::build::RuleBasedGame;
-use crate::engine::observer::{draw_outcome, ObservingPlayer};
-use crate::engine::player::PlayerError;
 use crate::game::{HiddenInfo, Turn};
+use crate::knowledge::{draw_outcome, Policy, RuleBasedGame};
 
 use super::world_mcts::{merge_stats, ActionStats};
-
-/// The rule-based player of `G` with its default settings: the rollout
-/// policy of every seat.
-fn rollout_policy<G: RuleBasedGame>() -> Option<Box<dyn ObservingPlayer<G>>> {
-    G::rule_based(&toml::Table::new()).ok()
-}
 
 /// Plays `state` to the end with `policy` at every seat (each seeing only
 /// its own observation; the first legal action if the policy fails) and
@@ -35,7 +27,7 @@ fn rollout_policy<G: RuleBasedGame>() -> Option<Box<dyn ObservingPlayer<G>>> {
 fn rollout<G: HiddenInfo>(
     mut state: G,
     seat: usize,
-    policy: &mut dyn ObservingPlayer<G>,
+    policy: &mut dyn Policy<G>,
     rng: &mut Xoshiro256PlusPlus,
 ) -> f64 {
     let mut legal = Vec::new();
@@ -56,7 +48,6 @@ fn rollout<G: HiddenInfo>(
                 state.legal_actions(&mut legal);
                 let action = policy
                     .choose(&state.observation(mover), &legal)
-                    .ok()
                     .filter(|a| legal.contains(a))
                     .unwrap_or(legal[0]);
                 state.apply(action);
@@ -83,10 +74,10 @@ pub fn simulate_calls<G: RuleBasedGame>(
                 seed ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             );
             let world = G::sample_world(observation, &mut rng);
-            let (Turn::Player(seat), Some(mut policy)) = (world.turn(), rollout_policy::<G>())
-            else {
+            let Turn::Player(seat) = world.turn() else {
                 return Vec::new();
             };
+            let mut policy = G::policy(&G::PolicyParams::default());
             calls
                 .iter()
                 .map(|&call| {
@@ -96,7 +87,7 @@ pub fn simulate_calls<G: RuleBasedGame>(
                     ActionStats {
                         action: call,
                         visits: 1,
-                        total: rollout(state, seat, policy.as_mut(), &mut chance),
+                        total: rollout(state, seat, &mut policy, &mut chance),
                     }
                 })
                 .collect()
@@ -109,31 +100,6 @@ pub fn simulate_calls<G: RuleBasedGame>(
     merged
 }
 
-/// A player that makes its contract decisions (bids, passes in the
-/// auction, the choice of type) by simulation and leaves every other
-/// decision to an inner player (PIMC or ISMCTS).
-pub struct SimulationBidder<G: HiddenInfo> {
-    play: Box<dyn ObservingPlayer<G>>,
-    worlds: u32,
-    seed: u64,
-    name: String,
-}
-
-impl<G: HiddenInfo> SimulationBidder<G> {
-    /// Bids by simulation over `worlds` sampled worlds per decision, plays
-    /// with `play`.
-    #[must_use]
-    pub fn new(play: Box<dyn ObservingPlayer<G>>, worlds: u32, seed: u64) -> Self {
-        let name = format!("{}+bidsim-{worlds}", play.name());
-        SimulationBidder {
-            play,
-            worlds,
-            seed,
-            name,
-        }
-    }
-}
-
 /// The call with the best mean among `legal` (the first legal call if none
 /// was simulated).
 #[must_use]
@@ -144,91 +110,4 @@ pub fn best_call<A: Copy + PartialEq>(stats: &[ActionStats<A>], legal: &[A]) -> 
         .max_by(|a, b| a.mean().total_cmp(&b.mean()))
         .map(|s| s.action)
         .or_else(|| legal.first().copied())
-}
-
-impl<G: RuleBasedGame> ObservingPlayer<G> for SimulationBidder<G> {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(
-        &mut self,
-        observation: &G::Observation,
-        legal: &[G::Action],
-    ) -> Result<G::Action, PlayerError> {
-        if legal.len() < 2 || !G::is_contract_decision(legal) {
-            return self.play.choose(observation, legal);
-        }
-        self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-        let stats = simulate_calls::<G>(observation, legal, self.worlds, self.seed);
-        best_call(&stats, legal).ok_or(PlayerError::NotAPlayersTurn)
-    }
-
-    fn new_game(&mut self) {
-        self.play.new_game();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::Game;
-    use crate::games::muzicando::{Action, Bid, GameType, Muzicando, Options};
-
-    #[test]
-    fn every_call_is_tried_on_every_world_and_the_best_mean_is_chosen() {
-        let state = Muzicando::seeded_deal(&Options::default(), 7);
-        let Turn::Player(seat) = state.turn() else {
-            panic!("the auction has begun");
-        };
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        let stats = simulate_calls::<Muzicando>(&state.observation(seat), &legal, 6, 3);
-        assert_eq!(stats.len(), legal.len());
-        assert!(stats.iter().all(|s| s.visits == 6));
-        let best = best_call(&stats, &legal).expect("a call");
-        let top = stats.iter().map(ActionStats::mean).fold(f64::MIN, f64::max);
-        assert_eq!(
-            stats
-                .iter()
-                .find(|s| s.action == best)
-                .map(ActionStats::mean),
-            Some(top)
-        );
-        let again = simulate_calls::<Muzicando>(&state.observation(seat), &legal, 6, 3);
-        assert_eq!(again, stats, "the same seed gives the same figures");
-    }
-
-    #[test]
-    fn a_bid_that_ends_the_auction_scores_within_the_contracts_range() {
-        // 4M ends the auction at once, so its simulated score is the mean
-        // of 4M hands declared by this seat's team: placement points 3..=7
-        // plus or minus 8.
-        let state = Muzicando::seeded_deal(&Options::default(), 2);
-        let top = Action::Bid(Bid::new(4, GameType::Muzicando).expect("4M"));
-        let stats = simulate_calls::<Muzicando>(&state.observation(1), &[top], 4, 9);
-        let mean = stats[0].mean();
-        assert!((-5.0..=15.0).contains(&mean), "{mean}");
-    }
-
-    #[test]
-    fn play_decisions_go_to_the_inner_player() {
-        let state: Muzicando =
-            crate::game::Notation::parse_position("seed:7 1M - - -", &Options::default())
-                .expect("a position");
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        assert!(!Muzicando::is_contract_decision(&legal));
-        let inner = crate::games::muzicando::heuristic::HeuristicPlayer::new();
-        let mut bidder = SimulationBidder::new(Box::new(inner), 4, 1);
-        let Turn::Player(seat) = state.turn() else {
-            panic!("play has begun");
-        };
-        let observation = state.observation(seat);
-        let mut plain = crate::games::muzicando::heuristic::HeuristicPlayer::new();
-        assert_eq!(
-            bidder.choose(&observation, &legal).ok(),
-            plain.choose(&observation, &legal).ok()
-        );
-    }
 }

@@ -4,6 +4,8 @@
 
 use serde::Deserialize;
 
+use crate::knowledge::{EvaluatedGame, SearchHints};
+
 /// Parameters of one alpha-beta search. `Default` is the tuned, selective
 /// setup the games start from; [`SearchConfig::full_width`] turns every
 /// reduction and pruning off, so that fixed-depth values are exact minimax.
@@ -124,5 +126,54 @@ impl SearchConfig {
             internal_reduction: false,
             ..Self::default()
         }
+    }
+}
+
+impl SearchConfig {
+    /// The default setup adjusted to a game's hints: reductions only where
+    /// they are sound, quiescence as deep as its noisy sequences run.
+    #[must_use]
+    pub fn for_hints(hints: &SearchHints) -> Self {
+        Self {
+            late_move_reductions: hints.late_move_reductions,
+            quiescence_plies: hints.noisy_plies,
+            ..Self::default()
+        }
+    }
+}
+
+/// A game the alpha-beta searcher can play: any game with a standard
+/// evaluator. Front ends start from [`AlphaBetaGame::search_config`] and set
+/// threads, table size and lines.
+pub trait AlphaBetaGame: EvaluatedGame {
+    /// The search settings that suit the game, from its hints.
+    #[must_use]
+    fn search_config() -> SearchConfig {
+        SearchConfig::for_hints(&Self::search_hints())
+    }
+}
+
+impl<G: EvaluatedGame> AlphaBetaGame for G {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_hints_give_the_default_config() {
+        assert_eq!(
+            SearchConfig::for_hints(&SearchHints::default()),
+            SearchConfig::default()
+        );
+    }
+
+    #[test]
+    fn hints_set_reductions_and_quiescence_depth() {
+        let config = SearchConfig::for_hints(&SearchHints {
+            late_move_reductions: false,
+            noisy_plies: 24,
+        });
+        assert!(!config.late_move_reductions);
+        assert_eq!(config.quiescence_plies, 24);
     }
 }

@@ -33,10 +33,10 @@ use std::sync::Arc;
 use crate::game::{Game, Seat, Turn};
 
 use super::control::{Control, POLL_INTERVAL};
-use super::evaluator::Evaluator;
 use super::limits::Limits;
 use super::score::{terminal_score, EVAL_LIMIT, MATE};
 use super::searcher::SearchError;
+use crate::knowledge::Evaluator;
 
 /// The lowest value any node can have.
 const LOWER: f64 = -(MATE as f64);
@@ -223,30 +223,64 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
     }
 
     /// The values behind the choice between a sure action and a gamble at
-    /// `state`, each searched `depth` plies deep with exact values.
+    /// `state`, by iterative deepening up to `depth` under `limits` (the
+    /// time or nodes left to the caller): the deepest breakdown finished,
+    /// `None` if not even depth 1 finished. The best sure action is found
+    /// by alpha-beta over the sure actions, `preferred` (the search's
+    /// choice) first, so that it wins ties; each outcome of a gamble gets
+    /// an exact value.
     pub fn breakdown(
         &mut self,
         state: &G,
         depth: u32,
-    ) -> Result<ChanceBreakdown<G::Action>, SearchError> {
+        limits: &Limits,
+        preferred: Option<G::Action>,
+    ) -> Result<Option<ChanceBreakdown<G::Action>>, SearchError> {
         let seat = match state.turn() {
             Turn::Terminal => return Err(SearchError::GameOver),
             Turn::Chance => return Err(SearchError::Chance),
             Turn::Player(seat) => seat,
         };
-        let depth = depth.max(1);
         self.aborted = false;
-        self.control = None;
-        let sign = if self.maximises(state, seat) {
-            1.0
-        } else {
-            -1.0
-        };
+        self.control = Some(Control::new(limits, Arc::new(AtomicBool::new(false))));
         let mut actions = Vec::new();
         state.legal_actions(&mut actions);
+        if let Some(first) = preferred.and_then(|p| actions.iter().position(|&a| a == p)) {
+            actions[..=first].rotate_right(1);
+        }
+        let mut finished = None;
+        for depth in 1..=depth.max(1) {
+            if depth > 1
+                && !self
+                    .control
+                    .as_ref()
+                    .is_some_and(Control::may_start_iteration)
+            {
+                break;
+            }
+            let breakdown = self.breakdown_at(state, seat, &actions, depth);
+            if self.aborted {
+                break;
+            }
+            finished = Some(breakdown);
+        }
+        self.control = None;
+        Ok(finished)
+    }
+
+    /// [`Expectimax::breakdown`] at one depth (meaningless if aborted).
+    fn breakdown_at(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        actions: &[G::Action],
+        depth: u32,
+    ) -> ChanceBreakdown<G::Action> {
+        let maximising = self.maximises(state, seat);
+        let sign = if maximising { 1.0 } else { -1.0 };
         let mut best_sure: Option<(G::Action, f64)> = None;
         let mut gambles = Vec::new();
-        for action in actions {
+        for &action in actions {
             let mut child = state.clone();
             child.apply(action);
             if child.turn() == Turn::Chance {
@@ -267,17 +301,24 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
                     outcomes: values,
                 });
             } else {
-                let v = sign * self.value(&child, depth - 1, LOWER, UPPER, 1);
+                // Only a strictly better value than the best so far matters:
+                // search with the window above it (team 0's view).
+                let (alpha, beta) = match best_sure {
+                    Some((_, best)) if maximising => (best, UPPER),
+                    Some((_, best)) => (LOWER, -best),
+                    None => (LOWER, UPPER),
+                };
+                let v = sign * self.value(&child, depth - 1, alpha, beta, 1);
                 if best_sure.is_none_or(|(_, best)| v > best) {
                     best_sure = Some((action, v));
                 }
             }
         }
-        Ok(ChanceBreakdown {
+        ChanceBreakdown {
             best_sure,
             gambles,
             depth,
-        })
+        }
     }
 
     fn maximises(&self, state: &G, seat: Seat) -> bool {

@@ -1,9 +1,8 @@
-//! What a search reports: one [`SearchInfo`] per completed line of each
-//! iteration, and a [`SearchResult`] at the end, with their UCI-style text.
+//! What a search reports, as typed data: one [`SearchInfo`] per completed
+//! line of each iteration, and a [`SearchResult`] at the end. Front ends
+//! turn them into text.
 
 use std::time::Duration;
-
-use crate::game::Notation;
 
 use super::score::Score;
 
@@ -77,48 +76,4 @@ impl<A: Copy> SearchResult<A> {
 fn nps(nodes: u64, time: Duration) -> u64 {
     let micros = time.as_micros().max(1);
     (u128::from(nodes) * 1_000_000 / micros) as u64
-}
-
-/// Writes `pv` in the game's notation, each action formatted in the state it
-/// is played from.
-#[must_use]
-pub fn format_pv<G: Notation>(root: &G, pv: &[G::Action]) -> String {
-    let mut state = root.clone();
-    let mut words = Vec::with_capacity(pv.len());
-    for &action in pv {
-        words.push(state.format_action(action));
-        state.apply(action);
-    }
-    words.join(" ")
-}
-
-/// The UCI-style line `info depth D seldepth S multipv K score cp X|mate N
-/// nodes N nps N hashfull H time MS pv …`.
-#[must_use]
-pub fn info_line<G: Notation>(root: &G, info: &SearchInfo<G::Action>) -> String {
-    format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        info.line.score,
-        info.nodes,
-        info.nps(),
-        info.hashfull,
-        info.time.as_millis(),
-        format_pv(root, &info.line.pv)
-    )
-}
-
-/// The line `bestmove M` (with `ponder P` when the line continues).
-#[must_use]
-pub fn bestmove_line<G: Notation>(root: &G, result: &SearchResult<G::Action>) -> String {
-    let mut text = format!("bestmove {}", root.format_action(result.best));
-    if let Some(&reply) = result.pv().get(1) {
-        let mut next = root.clone();
-        next.apply(result.best);
-        text.push_str(" ponder ");
-        text.push_str(&next.format_action(reply));
-    }
-    text
 }

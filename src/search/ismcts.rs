@@ -12,13 +12,10 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::engine::observer::{draw_outcome, ObservingPlayer};
-use crate::engine::player::PlayerError;
 use crate::game::{HiddenInfo, Turn, MAX_SEATS};
+use crate::knowledge::draw_outcome;
 
-use super::world_mcts::{
-    choose_most_visited, merge_stats, random_playout, ActionStats, MctsConfig,
-};
+use super::world_mcts::{merge_stats, random_playout, ActionStats, MctsConfig};
 
 struct Node<A> {
     visits: u32,
@@ -177,41 +174,4 @@ pub fn ismcts_search<G: HiddenInfo>(
         merge_stats(&mut merged, r);
     }
     merged
-}
-
-/// The ISMCTS player.
-#[derive(Clone, Debug)]
-pub struct IsmctsPlayer {
-    config: MctsConfig,
-    seed: u64,
-    name: String,
-}
-
-impl IsmctsPlayer {
-    /// An ISMCTS player: `config.parallel` trees per decision.
-    #[must_use]
-    pub fn new(config: MctsConfig, seed: u64) -> Self {
-        IsmctsPlayer {
-            config,
-            seed,
-            name: format!("ismcts-{}", config.iterations),
-        }
-    }
-}
-
-impl<G: HiddenInfo> ObservingPlayer<G> for IsmctsPlayer {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(
-        &mut self,
-        observation: &G::Observation,
-        legal: &[G::Action],
-    ) -> Result<G::Action, PlayerError> {
-        let config = self.config;
-        choose_most_visited(legal, &mut self.seed, |seed| {
-            ismcts_search::<G>(observation, &config, seed)
-        })
-    }
 }

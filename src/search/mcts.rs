@@ -19,8 +19,8 @@ use rayon::prelude::*;
 
 use crate::game::{Game, Turn};
 
-use super::evaluator::Evaluator;
 use super::searcher::SearchError;
+use crate::knowledge::Evaluator;
 
 /// Evaluation units per factor e of odds: an evaluation of `x` means a win
 /// share of `1 / (1 + e^(−x / EVAL_SCALE))` for the seat to move.

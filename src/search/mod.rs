@@ -5,7 +5,7 @@
 //! late-move reductions, futility and late-move pruning at the frontier,
 //! internal iterative reduction, all switchable in [`SearchConfig`], Lazy
 //! SMP, multi-PV) serves the two-player
-//! perfect-information games; a game plugs in through an [`Evaluator`].
+//! perfect-information games; a game plugs in through an [`Evaluator`] of the knowledge layer.
 //! Games with chance events (card chess's draws) use [`expectimax`]
 //! (Star1/Star2 pruning) or [`mcts`] (chance nodes sampled by probability),
 //! with the same evaluators.
@@ -17,22 +17,20 @@
 //! searcher.set_multipv(k);
 //! searcher.set_threads(t);
 //! let result = searcher.search_with(&state, &Limits::movetime(ms), |info| {
-//!     println!("{}", info_line(&state, info));
+//!     show(info); // typed progress: depth, score, line, nodes, time
 //! })?;
-//! println!("{}", bestmove_line(&state, &result));
-//! // or, the same in one call:
-//! let result = analyse(&mut searcher, &state, &limits, &mut std::io::stdout().lock())?;
 //! ```
+//!
+//! Turning [`SearchInfo`] and [`SearchResult`] into protocol text is the
+//! front ends' business.
 //!
 //! The searcher keeps its table between calls (call `new_game` between
 //! games); `stop_handle` stops a running search from another thread.
 
 pub mod alphabeta;
-pub mod analysis;
 pub mod bid_simulation;
 pub mod config;
 pub mod control;
-pub mod evaluator;
 pub mod expectimax;
 pub mod info;
 pub mod ismcts;
@@ -47,10 +45,9 @@ pub mod timeman;
 pub mod tt;
 pub mod world_mcts;
 
-pub use analysis::{analyse, AnalysisError};
-pub use config::SearchConfig;
-pub use evaluator::{AlphaBetaGame, Evaluator, NoisyActions};
-pub use info::{bestmove_line, format_pv, info_line, PvLine, SearchInfo, SearchResult};
+pub use crate::knowledge::{Evaluator, NoisyActions};
+pub use config::{AlphaBetaGame, SearchConfig};
+pub use info::{PvLine, SearchInfo, SearchResult};
 pub use limits::{Clock, Limits};
 pub use score::Score;
 pub use searcher::{AlphaBeta, SearchError};

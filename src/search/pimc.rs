@@ -8,11 +8,9 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::engine::observer::ObservingPlayer;
-use crate::engine::player::PlayerError;
 use crate::game::HiddenInfo;
 
-use super::world_mcts::{choose_most_visited, merge_stats, ActionStats, MctsConfig, Tree};
+use super::world_mcts::{merge_stats, ActionStats, MctsConfig, Tree};
 
 /// Searches `config.parallel` sampled worlds, `config.iterations /
 /// config.parallel` playouts each, and returns the merged root statistics
@@ -42,41 +40,4 @@ pub fn pimc_search<G: HiddenInfo>(
         merge_stats(&mut merged, r);
     }
     merged
-}
-
-/// The PIMC player.
-#[derive(Clone, Debug)]
-pub struct PimcPlayer {
-    config: MctsConfig,
-    seed: u64,
-    name: String,
-}
-
-impl PimcPlayer {
-    /// A PIMC player: `config.parallel` worlds per decision.
-    #[must_use]
-    pub fn new(config: MctsConfig, seed: u64) -> Self {
-        PimcPlayer {
-            config,
-            seed,
-            name: format!("pimc-{}", config.iterations),
-        }
-    }
-}
-
-impl<G: HiddenInfo> ObservingPlayer<G> for PimcPlayer {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(
-        &mut self,
-        observation: &G::Observation,
-        legal: &[G::Action],
-    ) -> Result<G::Action, PlayerError> {
-        let config = self.config;
-        choose_most_visited(legal, &mut self.seed, |seed| {
-            pimc_search::<G>(observation, &config, seed)
-        })
-    }
 }

@@ -10,13 +10,13 @@ use crate::game::{Game, Turn};
 
 use super::config::SearchConfig;
 use super::control::Control;
-use super::evaluator::Evaluator;
 use super::info::{PvLine, SearchInfo, SearchResult};
 use super::limits::Limits;
 use super::ordering::MoveOrdering;
 use super::score::{Score, MAX_PLY};
 use super::smp::{lazy_smp, Context};
-use super::tt::TranspositionTable;
+use super::tt::{TableAllocError, TranspositionTable};
+use crate::knowledge::Evaluator;
 
 /// Why a state cannot be searched by alpha-beta.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -52,16 +52,25 @@ pub struct AlphaBeta<G: Game, E> {
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// A searcher with `evaluator` and `config` (its table allocated now).
+    ///
+    /// # Panics
+    /// If the table cannot be allocated; see [`AlphaBeta::try_new`].
     #[must_use]
     pub fn new(evaluator: E, config: SearchConfig) -> Self {
+        Self::try_new(evaluator, config).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// A searcher with `evaluator` and `config`, or an error when the
+    /// machine cannot allocate its table.
+    pub fn try_new(evaluator: E, config: SearchConfig) -> Result<Self, TableAllocError> {
         let threads = config.threads.max(1);
-        Self {
+        Ok(Self {
             evaluator,
-            tt: TranspositionTable::new(config.hash_mb),
+            tt: TranspositionTable::try_new(config.hash_mb)?,
             orderings: (0..threads).map(|_| MoveOrdering::default()).collect(),
             config,
             stop: Arc::new(AtomicBool::new(false)),
-        }
+        })
     }
 
     /// The parameters in use.

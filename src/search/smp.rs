@@ -12,10 +12,10 @@ use crate::game::{Game, Seat};
 use super::alphabeta::{Outcome, Shared, Worker};
 use super::config::SearchConfig;
 use super::control::Control;
-use super::evaluator::Evaluator;
 use super::info::SearchInfo;
 use super::ordering::MoveOrdering;
 use super::tt::TranspositionTable;
+use crate::knowledge::Evaluator;
 
 /// What every thread of one search shares.
 pub struct Context<'a, E> {

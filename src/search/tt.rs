@@ -85,17 +85,37 @@ fn unpack(data: u64) -> Option<(Entry, u8)> {
     Some((entry, (data >> 48) as u8))
 }
 
+/// The machine cannot hold a table of the size asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a {megabytes} MiB transposition table")]
+pub struct TableAllocError {
+    /// The size asked for.
+    pub megabytes: usize,
+}
+
 impl TranspositionTable {
     /// A table of about `megabytes` MiB (at least one bucket).
+    ///
+    /// # Panics
+    /// If the memory cannot be allocated; see [`TranspositionTable::try_new`].
     #[must_use]
     pub fn new(megabytes: usize) -> Self {
-        let count = (megabytes * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(count);
+        Self::try_new(megabytes).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// A table of about `megabytes` MiB (at least one bucket), or an error
+    /// when the size overflows or the allocation fails.
+    pub fn try_new(megabytes: usize) -> Result<Self, TableAllocError> {
+        let error = TableAllocError { megabytes };
+        let bytes = megabytes.checked_mul(1024 * 1024).ok_or(error)?;
+        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count).map_err(|_| error)?;
         buckets.resize_with(count, Bucket::default);
-        Self {
+        Ok(Self {
             buckets,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Forgets every entry.
@@ -244,6 +264,17 @@ mod tests {
         table.store(42, entry(5, 3, Bound::Exact, Some(1)));
         table.buckets[0].words[0][1].fetch_xor(1 << 20, Ordering::Relaxed);
         assert_eq!(table.probe(42), None);
+    }
+
+    #[test]
+    fn a_table_too_large_for_the_machine_is_an_error_not_an_abort() {
+        for megabytes in [usize::MAX, 1 << 40] {
+            assert_eq!(
+                TranspositionTable::try_new(megabytes).unwrap_err(),
+                TableAllocError { megabytes }
+            );
+        }
+        assert!(TranspositionTable::try_new(1).is_ok());
     }
 
     #[test]

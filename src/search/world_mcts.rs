@@ -9,8 +9,8 @@ use rand::{Rng, RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::engine::observer::draw_outcome;
 use crate::game::{Game, Returns, Turn, MAX_SEATS};
+use crate::knowledge::draw_outcome;
 
 /// How much and how widely an MCTS searches.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -77,26 +77,6 @@ pub fn most_visited<A: Copy>(stats: &[ActionStats<A>]) -> Option<A> {
         .iter()
         .max_by(|a, b| a.visits.cmp(&b.visits).then(a.mean().total_cmp(&b.mean())))
         .map(|s| s.action)
-}
-
-/// The decision of a visit-counting player: the only legal action when
-/// there is one, else the most visited legal action of a search run with
-/// the next seed drawn from `seed` (the first legal action if none was
-/// visited).
-pub fn choose_most_visited<A: Copy + PartialEq>(
-    legal: &[A],
-    seed: &mut u64,
-    search: impl FnOnce(u64) -> Vec<ActionStats<A>>,
-) -> Result<A, crate::engine::player::PlayerError> {
-    match legal {
-        [] => return Err(crate::engine::player::PlayerError::NotAPlayersTurn),
-        [only] => return Ok(*only),
-        _ => {}
-    }
-    *seed = seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-    let mut stats = search(*seed);
-    stats.retain(|s| legal.contains(&s.action));
-    Ok(most_visited(&stats).unwrap_or(legal[0]))
 }
 
 /// Plays uniformly random actions (chance by probability) to the end and

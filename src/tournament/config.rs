@@ -16,9 +16,11 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::bounds::{self, OutOfRange};
 use crate::engine::LimitSpec;
 use crate::tournament::seating::Seating;
 use crate::tournament::stats::{Sprt, SprtModel};
+use crate::user_files;
 
 /// Why a tournament file cannot be used.
 #[derive(Debug, Error)]
@@ -274,7 +276,7 @@ pub struct TournamentConfig {
 impl TournamentConfig {
     /// Reads and checks the tournament file at `path`.
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+        let text = user_files::read_to_string(path).map_err(|source| ConfigError::Io {
             path: path.to_path_buf(),
             source,
         })?;
@@ -289,8 +291,9 @@ impl TournamentConfig {
     /// Reads and checks tournament text; relative paths are taken from `base`
     /// (`engine_dir` among them).
     pub fn parse(name: &str, text: &str, base: &Path) -> Result<Self, ConfigError> {
-        let file: TournamentFile =
-            toml::from_str(text).map_err(|e| ConfigError::Invalid(e.message().to_string()))?;
+        let file: TournamentFile = toml::from_str(text)
+            .map_err(|e| ConfigError::Invalid(user_files::toml_error(text, &e)))?;
+        check_ranges(&file)?;
         let inconsistent = |message: String| Err(ConfigError::Inconsistent(message));
         if file.engines.len() < 2 {
             return inconsistent("`engines` needs at least two profiles".into());
@@ -315,12 +318,6 @@ impl TournamentConfig {
             }
             _ => return inconsistent("give exactly one of `rounds` and `games`".into()),
         };
-        if rounds == 0 {
-            return inconsistent("the tournament has no games".into());
-        }
-        if file.concurrency == 0 {
-            return inconsistent("`concurrency` must be at least 1".into());
-        }
         let seating = Seating::of(&file.game, &file.options).map_err(ConfigError::Inconsistent)?;
         if file.sprt.is_some() && matches!(seating, Seating::Individual(k) if k > 2) {
             return inconsistent(
@@ -335,10 +332,9 @@ impl TournamentConfig {
                         .into(),
                 );
             }
-            let rate = |x: f64| x > 0.0 && x < 1.0;
-            if !(rate(sprt.alpha) && rate(sprt.beta)) || sprt.elo0 >= sprt.elo1 {
-                return inconsistent("SPRT needs 0 < alpha, beta < 1 and elo0 < elo1".into());
-            }
+            sprt.test()
+                .check("")
+                .map_err(|e| ConfigError::Inconsistent(format!("[sprt] {e}")))?;
         }
         let hands_per_match = file.hands_per_match.unwrap_or(4);
         seating
@@ -350,6 +346,9 @@ impl TournamentConfig {
                 file.hands_per_match.is_some(),
             )
             .map_err(ConfigError::Inconsistent)?;
+        bounds::HANDS_PER_MATCH
+            .check("hands_per_match", hands_per_match)
+            .map_err(|e| ConfigError::Inconsistent(e.to_string()))?;
         if seating != Seating::Pair {
             if file.openings != Openings::default() {
                 return inconsistent(format!(
@@ -366,7 +365,7 @@ impl TournamentConfig {
         }
         let mut openings = file.openings;
         openings.file = openings.file.map(|f| base.join(f));
-        Ok(Self {
+        let config = Self {
             name: name.to_string(),
             game: file.game,
             options: file.options,
@@ -385,7 +384,16 @@ impl TournamentConfig {
             allow_cheating: file.allow_cheating,
             seating,
             hands_per_match,
-        })
+        };
+        let games = config.total_games();
+        bounds::SCHEDULED_GAMES
+            .check("games in the schedule", games)
+            .map_err(|e| {
+                ConfigError::Inconsistent(format!(
+                    "{e}: fewer rounds or engines, or several tournaments"
+                ))
+            })?;
+        Ok(config)
     }
 
     /// The encounters (engine index pairs, first engine first), in play order.
@@ -400,14 +408,72 @@ impl TournamentConfig {
         }
     }
 
-    /// The total number of games (Muzicando: hands).
+    /// The total number of games (Muzicando: hands), saturating.
     #[must_use]
     pub fn total_games(&self) -> usize {
+        let rounds = self.rounds as usize;
         match self.seating {
-            Seating::Pair | Seating::Team => self.rounds as usize * self.encounters().len() * 2,
-            Seating::Individual(players) => self.rounds as usize * usize::from(players),
+            Seating::Pair | Seating::Team => rounds
+                .saturating_mul(self.encounters().len())
+                .saturating_mul(2),
+            Seating::Individual(players) => rounds.saturating_mul(usize::from(players)),
         }
     }
+}
+
+/// Checks every numeric key of the file against its range (`crate::bounds`),
+/// naming the key.
+fn check_ranges(file: &TournamentFile) -> Result<(), ConfigError> {
+    let range = |error: OutOfRange| ConfigError::Inconsistent(error.to_string());
+    bounds::ROUNDS
+        .check_opt("rounds", file.rounds)
+        .map_err(range)?;
+    bounds::GAMES
+        .check_opt("games", file.games)
+        .map_err(range)?;
+    bounds::THREADS
+        .check("concurrency", file.concurrency)
+        .map_err(range)?;
+    bounds::TIME_MARGIN_MS
+        .check("time_margin_ms", file.time_margin_ms)
+        .map_err(range)?;
+    bounds::RANDOM_PLIES
+        .check("[openings] random_plies", file.openings.random_plies)
+        .map_err(range)?;
+    let adjudication = &file.adjudication;
+    bounds::MAX_PLIES
+        .check("[adjudication] max_plies", adjudication.max_plies)
+        .map_err(range)?;
+    if let Some(draw) = &adjudication.draw {
+        bounds::GAME_PLIES
+            .check("[adjudication] draw.move_number", draw.move_number)
+            .map_err(range)?;
+        bounds::MOVE_COUNT
+            .check("[adjudication] draw.move_count", draw.move_count)
+            .map_err(range)?;
+        bounds::SCORE_MARGIN
+            .check("[adjudication] draw.score", draw.score)
+            .map_err(range)?;
+    }
+    if let Some(resign) = &adjudication.resign {
+        bounds::MOVE_COUNT
+            .check("[adjudication] resign.move_count", resign.move_count)
+            .map_err(range)?;
+        bounds::RESIGN_SCORE
+            .check("[adjudication] resign.score", resign.score)
+            .map_err(range)?;
+    }
+    for (engine, limits) in &file.limits {
+        limits
+            .check()
+            .map_err(|e| ConfigError::Inconsistent(format!("[limits.{engine}] {e}")))?;
+    }
+    for (engine, fault) in &file.faults {
+        bounds::GAME_PLIES
+            .check(&format!("[faults.{engine}] after_moves"), fault.after_moves)
+            .map_err(range)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -504,10 +570,49 @@ after_moves = 1
             ("engines = [\"a\", \"a\"]\nrounds = 1\n", "twice"),
             ("engines = [\"a\", \"b\"]\n", "exactly one"),
             ("engines = [\"a\", \"b\"]\ngames = 3\n", "even"),
-            ("engines = [\"a\", \"b\"]\nrounds = 0\n", "no games"),
+            (
+                "engines = [\"a\", \"b\"]\nrounds = 0\n",
+                "rounds: 0 is out of range (allowed 1 to 100000)",
+            ),
+            (
+                "engines = [\"a\", \"b\"]\nrounds = 4294967295\n",
+                "rounds: 4294967295 is out of range",
+            ),
+            (
+                "engines = [\"a\", \"b\", \"c\", \"d\", \"e\"]\nrounds = 100000\n",
+                "games in the schedule: 2000000 is out of range (allowed 1 to 1000000)",
+            ),
+            (
+                "engines = [\"a\", \"b\"]\nrounds = 1\n[limits.a]\nmovetime_ms = 0\n",
+                "[limits.a] movetime_ms: 0 is out of range",
+            ),
+            (
+                "engines = [\"a\", \"b\"]\nrounds = 1\n[adjudication]\nmax_plies = 0\n",
+                "[adjudication] max_plies: 0",
+            ),
+            (
+                "engines = [\"a\", \"b\"]\nrounds = 1\n[openings]\nrandom_plies = 1000\n",
+                "[openings] random_plies: 1000 is out of range (allowed 0 to 200)",
+            ),
+            (
+                "engines = [\"a\", \"b\"]\nrounds = 1\ntime_margin_ms = 3600000\n",
+                "time_margin_ms",
+            ),
+            (
+                "engines = [\"a\", \"b\"]\nrounds = 1\n[sprt]\nelo0 = 0\nelo1 = nan\n",
+                "[sprt] elo1: NaN",
+            ),
+            (
+                "engines = [\"a\", \"b\"]\nrounds = 1\n[sprt]\nelo0 = 0\nelo1 = 5\nalpha = 0.5\n",
+                "[sprt] alpha: 0.5",
+            ),
+            (
+                "engines = [\"a\", \"b\"]\nrounds = 1\nseed = = 2\n",
+                "line 4, column 8",
+            ),
             (
                 "engines = [\"a\", \"b\"]\nrounds = 1\nconcurrency = 0\n",
-                "concurrency",
+                "concurrency: 0 is out of range (allowed 1 to 256)",
             ),
             (
                 "engines = [\"a\", \"b\"]\nrounds = 1\n[limits.x]\ndepth = 1\n",
@@ -520,7 +625,7 @@ after_moves = 1
             ),
             (
                 "engines = [\"a\", \"b\"]\nrounds = 1\n[sprt]\nelo0 = 5\nelo1 = 0\n",
-                "elo0 < elo1",
+                "elo0 (5) must be below elo1 (0)",
             ),
         ] {
             let error = TournamentConfig::parse("t", &format!("{base}{text}"), Path::new(""))

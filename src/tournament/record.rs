@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::referee::GameSpec;
+use super::seeds::{derive, Stream};
+
 /// An engine's fault that ended a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FaultRecord {
@@ -168,6 +171,16 @@ pub enum RecordError {
         /// The JSON reader's complaint.
         message: String,
     },
+    /// A record that does not belong to this tournament's schedule.
+    #[error("{}: game {index} does not match the schedule: {what}; resume only the run this folder holds", path.display())]
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+        /// The game index.
+        index: usize,
+        /// The first difference found.
+        what: String,
+    },
     /// Two records of the same game.
     #[error("{}: game {index} is recorded twice", path.display())]
     Duplicate {
@@ -231,6 +244,57 @@ pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, RecordError> {
         file.set_len(kept as u64).map_err(io(path))?;
     }
     Ok(records)
+}
+
+/// Checks that every record of `path` is a game of `schedule` of the
+/// tournament with `engines` and `seed`: its index within the schedule,
+/// and its round, encounter, engines by seat and game seed those the
+/// schedule gives it. Names the first difference.
+pub fn check_against_schedule(
+    records: &[GameRecord],
+    schedule: &[GameSpec],
+    engines: &[String],
+    seed: u64,
+    path: &Path,
+) -> Result<(), RecordError> {
+    for record in records {
+        let mismatch = |what: String| RecordError::Mismatch {
+            path: path.to_path_buf(),
+            index: record.index,
+            what,
+        };
+        let Some(spec) = schedule.get(record.index) else {
+            return Err(mismatch(format!(
+                "the schedule has {} games",
+                schedule.len()
+            )));
+        };
+        let scheduled: Vec<&str> = spec
+            .engines
+            .iter()
+            .map(|&e| engines.get(e).map_or("?", String::as_str))
+            .collect();
+        let game_seed = derive(seed, Stream::Game, record.index as u64);
+        if record.engines != scheduled {
+            return Err(mismatch(format!(
+                "engines {:?}, scheduled {scheduled:?}",
+                record.engines
+            )));
+        }
+        if record.seed != game_seed {
+            return Err(mismatch(format!(
+                "seed {}, scheduled {game_seed} (another tournament seed?)",
+                record.seed
+            )));
+        }
+        if (record.round, record.encounter) != (spec.round, spec.encounter) {
+            return Err(mismatch(format!(
+                "round {} encounter {}, scheduled round {} encounter {}",
+                record.round, record.encounter, spec.round, spec.encounter
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Appends records to a JSON-lines file, one flushed line each.

@@ -10,6 +10,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::engine::{EngineProfile, LimitSpec, PlayerError};
 use crate::game::{Game, Turn};
+use crate::knowledge::draw_outcome;
 use crate::search::{Evaluator, Limits};
 
 use super::config::{Adjudication, FaultInjection, OpeningOrder};
@@ -195,14 +196,7 @@ impl Adjudicator {
 fn draw_chance<G: Game>(state: &G, rng: &mut Xoshiro256PlusPlus) -> Option<G::Action> {
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
-    let mut x: f64 = rng.gen();
-    for &(action, probability) in &outcomes {
-        if x < probability {
-            return Some(action);
-        }
-        x -= probability;
-    }
-    outcomes.last().map(|&(action, _)| action)
+    (!outcomes.is_empty()).then(|| draw_outcome(&outcomes, rng))
 }
 
 /// A random action of whoever is to move (chance included).

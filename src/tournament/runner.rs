@@ -20,7 +20,7 @@ use crate::tournament::stats::SprtDecision;
 use super::config::TournamentConfig;
 use super::contestant::Refereed;
 use super::muzicando_referee::{hand_text, HandSetup};
-use super::record::{read_records, GameRecord, RecordWriter};
+use super::record::{check_against_schedule, read_records, GameRecord, RecordWriter};
 use super::referee::{GameSpec, Setup};
 use super::report::Report;
 
@@ -40,6 +40,7 @@ pub struct RunOptions {
 
 /// Files of a run's results.
 struct Paths {
+    dir: PathBuf,
     games: PathBuf,
     config: PathBuf,
     report: PathBuf,
@@ -49,6 +50,7 @@ struct Paths {
 impl Paths {
     fn new(dir: &Path) -> Self {
         Self {
+            dir: dir.to_path_buf(),
             games: dir.join("games.jsonl"),
             config: dir.join("tournament.toml"),
             report: dir.join("report.json"),
@@ -67,8 +69,6 @@ pub fn schedule(config: &TournamentConfig) -> Vec<GameSpec> {
 /// Runs the tournament in `path`; returns its report.
 pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
     let config = TournamentConfig::load(path)?;
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     let dir = options.out_dir.clone().unwrap_or_else(|| {
         path.parent()
             .unwrap_or_else(|| Path::new(""))
@@ -76,38 +76,15 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
             .join(&config.name)
     });
     let paths = Paths::new(&dir);
-    std::fs::create_dir_all(&paths.records)
-        .with_context(|| format!("creating {}", paths.records.display()))?;
-    if options.resume {
-        let saved = std::fs::read_to_string(&paths.config)
-            .with_context(|| format!("nothing to resume: {} is missing", paths.config.display()))?;
-        let base = path.parent().unwrap_or_else(|| Path::new(""));
-        let before = TournamentConfig::parse(&config.name, &saved, base)?;
-        if before != config {
-            bail!(
-                "{} changed since the run started ({} holds the original); resume with the original",
-                path.display(),
-                paths.config.display()
-            );
-        }
-    } else {
-        if std::fs::metadata(&paths.games).is_ok_and(|m| m.len() > 0) {
-            bail!(
-                "{} already holds results: pass --resume to continue, or delete {} to start again",
-                paths.games.display(),
-                dir.display()
-            );
-        }
-        std::fs::write(&paths.config, &text)
-            .with_context(|| format!("writing {}", paths.config.display()))?;
-    }
     let game: GameId = config.game.parse()?;
     let profiles = profiles(&config, options)?;
+    let open = || open_results(path, &config, &paths, options.resume);
     crate::with_family!(game,
-        perfect G => run_game::<G>(&config, profiles, &paths, options),
-        chance G, _ => run_game::<G>(&config, profiles, &paths, options),
+        perfect G => run_game::<G>(&config, profiles, &paths, options, open),
+        chance G, _ => run_game::<G>(&config, profiles, &paths, options, open),
         hidden => {
             let setup = HandSetup::new(&config, profiles)?;
+            open()?;
             let text = |record: &GameRecord| {
                 hand_text(record, &config.options).map_or_else(
                     || record.to_text(&config.name, &config.game),
@@ -137,13 +114,47 @@ fn profiles(config: &TournamentConfig, options: &RunOptions) -> Result<Vec<Engin
         .collect()
 }
 
+/// Creates the results folder once the tournament is known to start (its
+/// engines and openings read), and saves the tournament file in it; on
+/// `resume`, checks that the file is the one the run started with.
+fn open_results(path: &Path, config: &TournamentConfig, paths: &Paths, resume: bool) -> Result<()> {
+    let text = crate::user_files::read_to_string(path)
+        .with_context(|| format!("reading {}", path.display()))?;
+    if resume {
+        let saved = crate::user_files::read_to_string(&paths.config)
+            .with_context(|| format!("nothing to resume: {} is missing", paths.config.display()))?;
+        let base = path.parent().unwrap_or_else(|| Path::new(""));
+        let before = TournamentConfig::parse(&config.name, &saved, base)?;
+        if before != *config {
+            bail!(
+                "{} changed since the run started ({} holds the original); resume with the original",
+                path.display(),
+                paths.config.display()
+            );
+        }
+    } else if std::fs::metadata(&paths.games).is_ok_and(|m| m.len() > 0) {
+        bail!(
+            "{} already holds results: pass --resume to continue, or delete {} to start again",
+            paths.games.display(),
+            paths.dir.display()
+        );
+    }
+    std::fs::create_dir_all(&paths.records)
+        .with_context(|| format!("creating {}", paths.records.display()))?;
+    if !resume {
+        std::fs::write(&paths.config, &text)
+            .with_context(|| format!("writing {}", paths.config.display()))?;
+    }
+    Ok(())
+}
+
 fn build_setup<G: Refereed>(
     config: &TournamentConfig,
     profiles: Vec<EngineProfile>,
 ) -> Result<Setup<G>> {
     let options = G::Options::from_pairs(config.options.iter().map(String::as_str))
         .with_context(|| format!("options of {}", config.game))?;
-    let limits = profiles
+    let limits: Vec<crate::engine::LimitSpec> = profiles
         .iter()
         .map(|p| {
             config
@@ -153,6 +164,17 @@ fn build_setup<G: Refereed>(
                 .unwrap_or_else(|| p.limits.clone())
         })
         .collect();
+    for (profile, limits) in profiles.iter().zip(&limits) {
+        if profile.searcher.thinks_until_stopped() && limits.is_unlimited() {
+            bail!(
+                "engine `{}` has no limit per move and would think for ever: give it \
+                 movetime_ms, depth, nodes or clock_ms in its profile's [limits] or in \
+                 the tournament's [limits.{}]",
+                profile.name,
+                profile.name
+            );
+        }
+    }
     let faults = config
         .engines
         .iter()
@@ -160,7 +182,7 @@ fn build_setup<G: Refereed>(
         .collect();
     let mut starts = Vec::new();
     if let Some(file) = &config.openings.file {
-        let text = std::fs::read_to_string(file)
+        let text = crate::user_files::read_to_string(file)
             .with_context(|| format!("reading openings {}", file.display()))?;
         for (number, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -208,8 +230,10 @@ fn run_game<G: Refereed>(
     profiles: Vec<EngineProfile>,
     paths: &Paths,
     options: &RunOptions,
+    open: impl FnOnce() -> Result<()>,
 ) -> Result<Report> {
     let setup = build_setup::<G>(config, profiles)?;
+    open()?;
     run_schedule(
         config,
         paths,
@@ -235,12 +259,13 @@ fn run_schedule(
     let records = read_records(&paths.games)?;
     let done: BTreeSet<usize> = records.iter().map(|r| r.index).collect();
     let schedule = schedule(config);
-    if let Some(stray) = done.iter().find(|&&i| i >= schedule.len()) {
-        bail!(
-            "{} records game {stray}, beyond the schedule",
-            paths.games.display()
-        );
-    }
+    check_against_schedule(
+        &records,
+        &schedule,
+        &config.engines,
+        config.seed,
+        &paths.games,
+    )?;
     let decided = |report: &Report| {
         report
             .sprt

@@ -1,4 +1,4 @@
-//! Scenario tests of the C'escacs rules (`shared/rules/cescacs.md`): one test
+//! Scenario tests of the C'escacs rules (`docs/rules/cescacs.md`): one test
 //! per rule, each on a constructed position, asserting the exact legal moves,
 //! their text, and the outcome.
 

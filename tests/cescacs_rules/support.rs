@@ -1,7 +1,7 @@
 //! Helpers shared by the scenario tests: positions written as a list of men,
 //! move lists as sets of CTL-AN text, and an independent reading of PDTL
-//! placements, all following the layout rules of `shared/rules/cescacs.md`
-//! (§1.2, §13) rather than the engine's own tables.
+//! placements, all following the board and PDTL rules of
+//! `docs/rules/cescacs.md` rather than the engine's own tables.
 
 use std::collections::{BTreeMap, BTreeSet};
 

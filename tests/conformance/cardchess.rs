@@ -6,7 +6,11 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use tauler::game::{Game, GameOptions};
 use tauler::games::cardchess::{CardChess, CardChessOptions};
 
-use crate::suite::{random_playouts, Budget};
+use std::sync::Arc;
+
+use tauler::games::cardchess::Deck;
+
+use crate::suite::{random_playouts, refused_or_playable, Budget};
 
 fn start(pairs: &[&str]) -> CardChess {
     let options = CardChessOptions::from_pairs(pairs.iter().copied()).expect("options");
@@ -69,4 +73,31 @@ fn plain_chess_playouts() {
             seed: 7,
         },
     );
+}
+
+#[test]
+fn a_chance_node_always_has_a_card_to_draw() {
+    let options = CardChessOptions::default();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let texts = [
+        format!("{start} | phase=drawing pile=- discard=-"),
+        format!("{start} | phase=drawing pile=-"),
+        format!("{start} | phase=drawing"),
+    ];
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    assert_eq!(refused_or_playable::<CardChess>(&options, &texts), 1);
+
+    // A deck whose only card is held: nothing can be drawn, and a state
+    // waiting for a card is refused.
+    let held_only = CardChessOptions {
+        deck: Arc::new(Deck::parse("1 veto").expect("deck")),
+        ..CardChessOptions::default()
+    };
+    let texts = [
+        format!("{start} | held0=veto phase=drawing"),
+        format!("{start} | held0=veto pile=- discard=- phase=drawing"),
+        format!("{start} | held0=veto"),
+    ];
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    assert_eq!(refused_or_playable::<CardChess>(&held_only, &texts), 2);
 }

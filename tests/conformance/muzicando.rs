@@ -5,7 +5,7 @@
 use tauler::game::{Game, GameOptions};
 use tauler::games::muzicando::{Muzicando, Options};
 
-use crate::suite::{random_playouts, sampled_worlds_agree, Budget};
+use crate::suite::{random_playouts, refused_or_playable, sampled_worlds_agree, Budget};
 
 fn options(pairs: &[&str]) -> Options {
     Options::from_pairs(pairs.iter().copied()).expect("valid options")
@@ -80,4 +80,22 @@ fn individual_game_sampled_worlds_agree() {
             },
         );
     }
+}
+
+#[test]
+fn edge_positions_are_refused_or_playable() {
+    // Positions replay the hand from the deal, so an impossible deal (a
+    // card dealt twice, a dealer who is not at the table) is refused, and
+    // every partial deal is a chance node with the undealt cards to come.
+    let full = "0/R1R2R3R4R5R6R7RxO1O2O3O4O5O6O7OxY1Y2Y3Y4Y5Y6Y7YxG1G2G3G4G5G6G7GxB1B2B3B4B5B6B7BxP1P2P3P4P5P6P7PxV1V2V3V4V5V6V7Vx/";
+    let texts = ["0//", "0/R1R2/", "0/R1R1/", "9//", "0/R1R2R/", full];
+    assert_eq!(
+        refused_or_playable::<Muzicando>(&Options::default(), &texts),
+        3
+    );
+    let individual = options(&["players=3"]);
+    assert_eq!(
+        refused_or_playable::<Muzicando>(&individual, &["0//", "1/R1/", "3//"]),
+        1
+    );
 }

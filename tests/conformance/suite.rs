@@ -59,6 +59,39 @@ pub fn random_playouts<G: Notation>(start: &G, budget: Budget) {
     }
 }
 
+/// Reads each position text (edge cases: nothing to draw, missing kings,
+/// too many men, …): it must be refused with an error, or give a state that
+/// passes every check of a random playout's state and can go on: a chance
+/// node has at least one outcome, a seat to move has a legal action, a
+/// finished game has its returns. Returns how many texts were refused.
+pub fn refused_or_playable<G: Notation>(options: &G::Options, texts: &[&str]) -> usize {
+    let mut refused = 0;
+    for text in texts {
+        let state = match G::parse_position(text, options) {
+            Ok(state) => state,
+            Err(e) => {
+                assert!(!e.to_string().is_empty(), "`{text}`: an empty error");
+                refused += 1;
+                continue;
+            }
+        };
+        check_state(&state);
+        match state.turn() {
+            Turn::Terminal => check_returns(&state),
+            Turn::Chance => {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
+                let mut child = state.clone();
+                child.apply(sample_chance(&state, &mut rng));
+            }
+            Turn::Player(seat) => {
+                assert!(seat < state.seats(), "`{text}`: seat {seat} out of range");
+                check_actions(&state);
+            }
+        }
+    }
+    refused
+}
+
 fn check_state<G: Notation>(state: &G) {
     assert_eq!(
         state.hash(),

@@ -4,10 +4,11 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use tauler::cli::search_text::info_line;
 use tauler::game::{Game, Notation, Turn};
 use tauler::games::cescacs::eval::CescacsEval;
 use tauler::games::cescacs::{Cescacs, Options, Outcome};
-use tauler::search::{info_line, AlphaBeta, Limits, SearchConfig};
+use tauler::search::{AlphaBeta, Limits, SearchConfig};
 
 use crate::games::random_walk;
 use crate::limits::SCHEDULER_SLACK;

@@ -1,5 +1,7 @@
-//! The alpha-beta searcher on small games with exactly known values.
+//! The searchers on small games with exactly known values, and on the
+//! real games where a property needs them.
 
+mod bid_simulation;
 mod camelot;
 mod cescacs;
 mod ebf;

@@ -4,8 +4,9 @@ use std::collections::HashMap;
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use tauler::cli::search_text::{analyse, bestmove_line, info_line};
 use tauler::game::{Game, Notation, Turn};
-use tauler::search::{bestmove_line, info_line, AlphaBeta, Limits, SearchConfig};
+use tauler::search::{AlphaBeta, Limits, SearchConfig};
 
 use crate::exact::exact_config;
 use crate::games::connect4::{ConnectFour, Size, WindowEval};
@@ -147,8 +148,7 @@ fn analyse_streams_info_lines_then_bestmove() {
     let start = ConnectFour::new(&Size::default());
     let mut searcher = AlphaBeta::new(WindowEval, exact_config());
     let mut out = Vec::new();
-    let result =
-        tauler::search::analyse(&mut searcher, &start, &Limits::depth(4), &mut out).unwrap();
+    let result = analyse(&mut searcher, &start, &Limits::depth(4), &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 5);

@@ -11,7 +11,7 @@
 use super::board::{cell_color, cell_kind, file_of, Squares, EMPTY};
 use super::board::{in_castle, leaps, rank_of, steps, Board, Cell, Color, Kind, Square, GRID};
 use super::{Camelot, Move};
-use crate::search::{AlphaBetaGame, Evaluator, SearchConfig};
+use crate::knowledge::{EvaluatedGame, Evaluator, SearchHints};
 
 /// The evaluation's weights, each named for what it rewards.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -208,18 +208,17 @@ fn enters_castle(state: &Camelot, action: Move) -> bool {
     in_castle(action.to, enemy) && !in_castle(action.from, enemy)
 }
 
-impl AlphaBetaGame for Camelot {
+impl EvaluatedGame for Camelot {
     type Evaluator = CamelotEval;
 
-    /// Quiescence on captures and castle entries, deep enough for long
-    /// exchanges of compulsory jumps; late-move reductions on (the searcher
-    /// never makes null moves, so compulsory-capture zugzwangs do no harm),
+    /// Noisy sequences (captures and castle entries) deep enough for long
+    /// exchanges of compulsory jumps; late-move reductions sound (a
+    /// searcher that never passes suffers no compulsory-capture zugzwang),
     /// which the 100-odd quiet moves of a middlegame need.
-    fn search_config() -> SearchConfig {
-        SearchConfig {
+    fn search_hints() -> SearchHints {
+        SearchHints {
             late_move_reductions: true,
-            quiescence_plies: 24,
-            ..SearchConfig::default()
+            noisy_plies: 24,
         }
     }
 }
@@ -288,9 +287,9 @@ mod tests {
 
     #[test]
     fn camelot_searches_jumps_in_quiescence_with_reductions() {
-        let config = <Camelot as AlphaBetaGame>::search_config();
-        assert!(config.quiescence && config.late_move_reductions);
-        assert!(config.quiescence_plies >= 24);
+        let hints = Camelot::search_hints();
+        assert!(hints.late_move_reductions);
+        assert!(hints.noisy_plies >= 24);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Camelot (World Camelot Federation rules, as decided in
-//! `rules/camelot.md`): 160 squares, Knights and Men, castles.
+//! `docs/rules/camelot.md`): 160 squares, Knights and Men, castles.
 //!
 //! One action is one whole turn ([`Move`]), identified by its start, end and
 //! captured squares, so paths to the same outcome are one move. The folder:

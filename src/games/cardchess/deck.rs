@@ -3,7 +3,10 @@
 //! A deck file has one card per line, `COUNT KIND ARGUMENTS`; `#` starts a
 //! comment. The default 53-card deck and the basic action-only deck ship as
 //! `decks/default.deck` and `decks/basic.deck` (built into the binary), and
-//! any edited copy can be loaded with the option `deck=PATH`.
+//! any edited copy can be loaded with the option `deck=PATH`. The one name
+//! a deck file chooses, a bomb's zone name, may use only letters, digits,
+//! `-` and `_`, so that every card name reads back from a position string
+//! (whose card lists use `,`, `*`, `@`, `:` and spaces as separators).
 
 use std::fmt;
 
@@ -217,6 +220,9 @@ pub enum DeckProblem {
     /// The deck is empty.
     #[error("the deck has no cards")]
     Empty,
+    /// A card name with characters the position string uses as separators.
+    #[error("card name `{0}` may use only letters, digits, `-` and `_`")]
+    BadName(String),
 }
 
 /// The default deck file shipped with tauler.
@@ -330,10 +336,14 @@ fn parse_line(words: &[&str]) -> Result<(Card, String), DeckProblem> {
         }
         "bomb" => {
             arity(2, "a zone name and a zone, like `centre d4-e5`")?;
-            Ok((
-                Card::Bomb(parse_zone(args[1])?),
-                format!("bomb-{}", args[0]),
-            ))
+            let name = args[0];
+            if !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            {
+                return Err(DeckProblem::BadName(name.to_string()));
+            }
+            Ok((Card::Bomb(parse_zone(args[1])?), format!("bomb-{name}")))
         }
         "objective" => {
             arity(2, "a goal and a prize piece, like `castle P`")?;

@@ -1,6 +1,7 @@
 //! The board drawn for a terminal, with the card state underneath in the
 //! position string's own `KEY=VALUE` words (held cards, active effect, the
-//! card being carried out, pile and discard).
+//! card being carried out, pile and discard, and the captured men that
+//! cards can bring back).
 
 use std::fmt::Write;
 
@@ -34,7 +35,14 @@ impl TextBoard for CardChess {
         };
         let _ = write!(out, "{side} to move (upper case White)");
         for field in cards.split_whitespace() {
-            let _ = write!(out, "\n  {}", field.replacen('=', ": ", 1));
+            match field.strip_prefix("captured=") {
+                Some(men) => {
+                    let _ = write!(out, "\n  captured (recoverable, White/black): {men}");
+                }
+                None => {
+                    let _ = write!(out, "\n  {}", field.replacen('=', ": ", 1));
+                }
+            }
         }
         out
     }
@@ -42,7 +50,7 @@ impl TextBoard for CardChess {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Game, TextBoard};
+    use crate::game::{Game, Notation, TextBoard};
     use crate::games::cardchess::{CardChess, CardChessOptions};
 
     #[test]
@@ -59,5 +67,17 @@ mod tests {
         assert_eq!(row(" 7 ").matches('p').count(), 8);
         assert!(drawing.contains("White to move"));
         assert!(drawing.contains("pile: "), "{drawing}");
+    }
+
+    #[test]
+    fn the_drawing_names_the_men_a_bare_fen_counts_as_captured() {
+        let options = CardChessOptions::default();
+        let state = CardChess::parse_position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &options).unwrap();
+        let drawing = state.draw();
+        assert!(
+            drawing
+                .contains("captured (recoverable, White/black): PPPPPPPPNNBBRRQ/ppppppppnnbbrrq"),
+            "{drawing}"
+        );
     }
 }

@@ -7,7 +7,7 @@
 //! All values are centipawns from the view of the seat to move.
 
 use crate::game::{Game, Turn};
-use crate::search::Evaluator;
+use crate::knowledge::Evaluator;
 
 use super::action::Action;
 use super::chess::bitboard::{file_of, rank_of, Squares};
@@ -284,10 +284,8 @@ mod tests {
     fn harakiri_swaps_whose_material_it_is() {
         let normal = state("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
         let options = CardChessOptions::default();
-        let black_to_move = state("4k3/8/8/8/8/8/8/3QK3 b - - 0 1").format_position();
-        let mut swapped_text = black_to_move.replace("seat=1 white=0", "seat=0 white=1");
-        swapped_text.push_str(" effect=harakiri@0");
-        let swapped = CardChess::parse_position(&swapped_text, &options).expect("swapped");
+        let swapped_text = "4k3/8/8/8/8/8/8/3QK3 b - - 0 1 | seat=0 white=1 effect=harakiri@0";
+        let swapped = CardChess::parse_position(swapped_text, &options).expect("swapped");
         assert_eq!(swapped.seat(), 0);
         assert!(CardChessEval.evaluate(&normal) > 800);
         assert!(
@@ -298,19 +296,17 @@ mod tests {
 
     #[test]
     fn held_cards_and_effects_count() {
-        let base = state("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let text = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+        let base = state(text);
         let plain = CardChessEval.evaluate(&base);
-        let text = base.format_position();
         let options = CardChessOptions::default();
-        let with_veto = CardChess::parse_position(&text.replace("held0=-", "held0=veto"), &options)
-            .expect("veto");
+        let with_veto =
+            CardChess::parse_position(&format!("{text} | held0=veto"), &options).expect("veto");
         assert_eq!(CardChessEval.evaluate(&with_veto), plain + VETO_VALUE);
-        let mut rooks = text.clone();
-        rooks.push_str(" effect=super-rooks@0");
+        let rooks = format!("{text} | effect=super-rooks@0");
         let rooks = CardChess::parse_position(&rooks, &options).expect("effect");
         assert_eq!(CardChessEval.evaluate(&rooks), plain + SUPER_PIECE_VALUE[1]);
-        let mut lead = text;
-        lead.push_str(" effect=lead-king@1");
+        let lead = format!("{text} | effect=lead-king@1");
         let lead = CardChess::parse_position(&lead, &options).expect("effect");
         assert_eq!(CardChessEval.evaluate(&lead), plain - LEAD_KING_VALUE);
     }

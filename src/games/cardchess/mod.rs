@@ -1,5 +1,5 @@
 //! Card chess: chess with EDAMI's luck cards ("Cartes de la Sort"), rules in
-//! `rules/cardchess.md`.
+//! `docs/rules/cardchess.md`.
 //!
 //! `chess/` is a plain chess core (bitboards, magic attacks, legal moves,
 //! FEN/SAN/UCI, perft) whose move generator also takes the card effects;

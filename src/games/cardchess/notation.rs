@@ -15,6 +15,24 @@
 //! `UCI:ONLY:FEN-with-underscores:CAPTURED`). A bare FEN means the default
 //! deck state: every card face down, nothing held, no effect, seat 0
 //! playing White. Lists use `-` when empty.
+//!
+//! The card state must account for every card of the deck exactly once:
+//! held cards (vetoes and objectives only, one veto a player), the active
+//! effect (a temporary card) and the card being carried out come out of
+//! the deck; a `pile` or `discard` not given holds the cards found nowhere
+//! else (the pile when neither is given), and when both are given nothing
+//! may be left over. A card with more copies than the deck has, or fewer
+//! when both piles are given, is refused naming the card.
+//!
+//! Ruling on missing men: a FEN carries no history, so when `captured` is
+//! not given, every man missing from a side's initial army (8 pawns, 2
+//! knights, 2 bishops, 2 rooks, a queen; a piece beyond those counts as a
+//! promoted pawn) counts as captured, and Recover cards and prizes may
+//! bring it back. A position reached in play lost those men to captures or
+//! to cards, which is what the spec's "previously captured" means; a
+//! position set up with fewer men and no way back gives `captured=/`. The
+//! position string always writes the `captured` field, and the board
+//! drawing lists the men under "captured (recoverable)".
 
 use thiserror::Error;
 
@@ -22,10 +40,11 @@ use crate::game::{Game, Notation};
 
 use super::action::Action;
 use super::chess::bitboard::{parse_square, square_name, Piece};
+use super::chess::movegen::{move_bound, MOVE_CAPACITY};
 use super::chess::san::{parse_san, to_san};
 use super::chess::uci::parse_uci;
-use super::chess::{FenError, Move, MoveList, Position, SanError};
-use super::deck::{CardId, Deck, MAX_DISTINCT};
+use super::chess::{Color, FenError, Move, MoveList, Position, SanError};
+use super::deck::{Card, CardId, Deck, MAX_DISTINCT};
 use super::options::CardChessOptions;
 use super::state::{CardChess, LastTurn, Outcome, Phase};
 
@@ -69,6 +88,40 @@ pub enum CardChessError {
     /// Text that is no card chess action.
     #[error("`{0}` is not a card chess action")]
     Malformed(String),
+    /// A card's copies in the position (pile, discard, held, effect, card
+    /// being carried out) differ from the deck's count.
+    #[error("card `{card}`: the deck has {deck}, the position accounts for {found} (pile, discard, held, effect and card together)")]
+    CardCount {
+        /// The card's name.
+        card: String,
+        /// Its copies in the deck.
+        deck: u32,
+        /// Its copies in the position.
+        found: u32,
+    },
+    /// A card where it cannot be: held but not a veto or objective, active
+    /// but not temporary, carried out but a kept card.
+    #[error("card `{card}` cannot be {place}")]
+    Misplaced {
+        /// The card's name.
+        card: String,
+        /// Where it was given.
+        place: &'static str,
+    },
+    /// A side with so many men (on the board and captured) that its moves
+    /// could overflow the move lists.
+    #[error("{colour} has {men} men on the board and captured: too many for card chess (moves could number {bound}, more than {MOVE_CAPACITY}; 16 men a side always fit)")]
+    TooManyMen {
+        /// `White` or `Black`.
+        colour: &'static str,
+        /// Its men on the board and captured, kings included.
+        men: u32,
+        /// The bound on its moves.
+        bound: usize,
+    },
+    /// A card is to be drawn but the pile and the discard pile are empty.
+    #[error("phase `drawing` with no card to draw (pile and discard are empty)")]
+    NothingToDraw,
 }
 
 fn bad(key: &str, value: &str) -> CardChessError {
@@ -314,6 +367,106 @@ impl CardChess {
     }
 }
 
+/// Refuses a board whose men (with `captured[colour]` more that cards may
+/// put back) could have more moves than a [`MoveList`] holds.
+fn check_move_bound(pos: &Position, captured: &[[u8; 6]; 2]) -> Result<(), CardChessError> {
+    for colour in Color::ALL {
+        let lost = captured[colour.index()];
+        let back: u32 = Piece::ALL
+            .iter()
+            .filter(|&&p| p != Piece::King)
+            .map(|p| u32::from(lost[p.index()]))
+            .sum();
+        let bound = move_bound(pos, colour, back);
+        if bound > MOVE_CAPACITY {
+            return Err(CardChessError::TooManyMen {
+                colour: if colour == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                },
+                men: pos.color(colour).count_ones() + back,
+                bound,
+            });
+        }
+    }
+    Ok(())
+}
+
+impl CardChess {
+    /// Checks the card state read from a position string against the deck:
+    /// held cards are vetoes or objectives, the effect is a temporary card,
+    /// the card being carried out is not a kept one, and every card of the
+    /// deck is in exactly one place. A pile or discard pile not given holds
+    /// the cards found nowhere else (the pile when neither is given).
+    fn account_cards(
+        &mut self,
+        pile_given: bool,
+        discard_given: bool,
+    ) -> Result<(), CardChessError> {
+        let deck = self.options.deck.clone();
+        let misplaced = |id: CardId, place| CardChessError::Misplaced {
+            card: deck.name(id).to_string(),
+            place,
+        };
+        for held in &self.held {
+            for (id, &count) in held.iter().enumerate().take(deck.entries().len()) {
+                let id = id as CardId;
+                match deck.card(id) {
+                    Card::Veto if count > 1 => {
+                        return Err(misplaced(id, "held twice by one player (at most one veto)"))
+                    }
+                    Card::Veto | Card::Objective(..) => {}
+                    _ if count > 0 => {
+                        return Err(misplaced(id, "held (only vetoes and objectives are kept)"))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if let Some((id, _)) = self.effect {
+            if !matches!(deck.card(id), Card::Temporary(_)) {
+                return Err(misplaced(id, "the active effect (not a temporary card)"));
+            }
+        }
+        if let Some(id) = self.card {
+            if matches!(
+                deck.card(id),
+                Card::Veto | Card::Objective(..) | Card::Temporary(_)
+            ) {
+                return Err(misplaced(id, "carried out (it is kept, not carried out)"));
+            }
+        }
+        for (index, entry) in deck.entries().iter().enumerate() {
+            let id = index as CardId;
+            let mut found = u32::from(self.held[0][index]) + u32::from(self.held[1][index]);
+            found += u32::from(self.effect.is_some_and(|(e, _)| e == id));
+            found += u32::from(self.card == Some(id));
+            if pile_given {
+                found += u32::from(self.pile[index]);
+            }
+            if discard_given {
+                found += u32::from(self.discard[index]);
+            }
+            let count = u32::from(entry.count);
+            let error = CardChessError::CardCount {
+                card: entry.name.clone(),
+                deck: count,
+                found,
+            };
+            let rest = count.checked_sub(found).ok_or(error.clone())?;
+            let rest = u8::try_from(rest).map_err(|_| error.clone())?;
+            match (pile_given, discard_given) {
+                (false, _) => self.pile[index] = rest,
+                (true, false) => self.discard[index] = rest,
+                (true, true) if rest != 0 => return Err(error),
+                (true, true) => {}
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Notation for CardChess {
     type ParseError = CardChessError;
 
@@ -358,14 +511,17 @@ impl Notation for CardChess {
             None => (text, None),
         };
         let pos = Position::from_fen(fen.trim())?;
+        check_move_bound(&pos, &[[0; 6]; 2])?;
         let mut state = CardChess::from_position(pos, options);
         let Some(tail) = tail else {
+            check_move_bound(&state.pos, &state.captured)?;
             return Ok(state);
         };
         let deck = options.deck.clone();
         state.seat = 0;
         let mut phase = Phase::Start;
         let mut seat_given = false;
+        let (mut pile_given, mut discard_given) = (false, false);
         for field in tail.split_whitespace() {
             let (key, value) = field
                 .split_once('=')
@@ -392,7 +548,10 @@ impl Notation for CardChess {
                     }
                 }
                 "prizes" => state.prizes = parse_pieces(key, value)?,
-                "pile" => state.pile = parse_counts(&deck, key, value)?,
+                "pile" => {
+                    state.pile = parse_counts(&deck, key, value)?;
+                    pile_given = true;
+                }
                 "order" => {
                     state.order = value
                         .split(',')
@@ -400,7 +559,10 @@ impl Notation for CardChess {
                         .map(|name| state.card_id(name))
                         .collect::<Result<_, _>>()?;
                 }
-                "discard" => state.discard = parse_counts(&deck, key, value)?,
+                "discard" => {
+                    state.discard = parse_counts(&deck, key, value)?;
+                    discard_given = true;
+                }
                 "held0" => state.held[0] = parse_counts(&deck, key, value)?,
                 "held1" => state.held[1] = parse_counts(&deck, key, value)?,
                 "effect" => {
@@ -427,15 +589,31 @@ impl Notation for CardChess {
                             return Err(bad(key, value));
                         }
                         let before = Position::from_fen(&parts[2].replace('_', " "))?;
+                        let captured = parse_captured(parts[3])?;
+                        check_move_bound(&before, &captured)?;
                         Some(LastTurn {
                             mv: raw_move(&before, parts[0]).ok_or_else(|| bad(key, value))?,
                             only: parts[1] == "1",
                             before,
-                            captured: parse_captured(parts[3])?,
+                            captured,
                         })
                     }
                 }
                 _ => return Err(CardChessError::UnknownKey(key.to_string())),
+            }
+        }
+        check_move_bound(&state.pos, &state.captured)?;
+        if options.cards {
+            state.account_cards(pile_given, discard_given)?;
+        }
+        if phase == Phase::Drawing {
+            if !state.can_draw() {
+                return Err(CardChessError::NothingToDraw);
+            }
+            if state.pile.iter().all(|&c| c == 0) {
+                // The draw that led here found the pile empty and turned
+                // the discard pile over (rule 1).
+                state.pile = std::mem::replace(&mut state.discard, [0; MAX_DISTINCT]);
             }
         }
         for (id, &available) in state.pile.iter().enumerate() {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::game::{GameOptions, OptionError};
+use crate::game::{parse_flag as flag, GameOptions, OptionError};
 
 use super::deck::Deck;
 
@@ -55,18 +55,6 @@ impl Default for CardChessOptions {
 
 const KEYS: &str = "cards, deck, first_edition, mandatory_card, king_capture, bomb";
 
-fn flag(key: &str, value: &str) -> Result<bool, OptionError> {
-    match value {
-        "on" | "true" | "yes" | "1" => Ok(true),
-        "off" | "false" | "no" | "0" => Ok(false),
-        _ => Err(OptionError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            expected: "on or off".to_string(),
-        }),
-    }
-}
-
 impl GameOptions for CardChessOptions {
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
@@ -94,8 +82,8 @@ impl GameOptions for CardChessOptions {
                     "default" => Deck::default_deck(),
                     "basic" => Deck::basic_deck(),
                     path => {
-                        let text =
-                            std::fs::read_to_string(path).map_err(|e| OptionError::BadValue {
+                        let text = crate::user_files::read_to_string(std::path::Path::new(path))
+                            .map_err(|e| OptionError::BadValue {
                                 key: key.to_string(),
                                 value: value.to_string(),
                                 expected: format!("default, basic or a readable deck file ({e})"),

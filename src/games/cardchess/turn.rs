@@ -17,7 +17,7 @@ impl CardChess {
     }
 
     /// Whether any card can still be drawn (pile or discard pile).
-    fn can_draw(&self) -> bool {
+    pub(super) fn can_draw(&self) -> bool {
         self.options.cards && self.pile.iter().chain(&self.discard).any(|&c| c > 0)
     }
 
@@ -45,8 +45,9 @@ impl CardChess {
         rules
     }
 
-    /// The most card moves that can still be made (a check ends the turn
-    /// and counts as completing the card).
+    /// The most card moves that can still be made. A move that gives check
+    /// counts as one: it ends the turn (rule 6) and the rest of the card
+    /// lapses, so it never stands for the moves it cut short.
     fn best(&self, pos: &Position, pieces: u8, left: u8, moved: Bitboard) -> u8 {
         if left == 0 || pieces == 0 {
             return 0;
@@ -56,7 +57,9 @@ impl CardChess {
         legal_moves(pos, &rules, &mut moves);
         let mut best = 0;
         for &mv in &moves {
-            let value = 1 + self.after_card_move(pos, mv, pieces, left, moved);
+            let value = 1 + self
+                .after_card_move(pos, mv, pieces, left, moved)
+                .unwrap_or(0);
             best = best.max(value);
             if best == left {
                 break;
@@ -65,7 +68,8 @@ impl CardChess {
         best
     }
 
-    /// The card moves still possible after `mv`.
+    /// The most card moves still possible after `mv`, or `None` when `mv`
+    /// gives check and so ends the turn.
     fn after_card_move(
         &self,
         pos: &Position,
@@ -73,23 +77,21 @@ impl CardChess {
         pieces: u8,
         left: u8,
         moved: Bitboard,
-    ) -> u8 {
+    ) -> Option<u8> {
         let us = pos.side();
-        let Some(piece) = pos.piece_at(mv.from()) else {
-            return 0;
-        };
+        let piece = pos.piece_at(mv.from())?;
         let mut child = *pos;
         child.play(mv);
         if child.king_attacked(us.flip()) {
-            return left.saturating_sub(1);
+            return None;
         }
         child.set_side(us);
-        self.best(
+        Some(self.best(
             &child,
             pieces & !piece.bit(),
             left.saturating_sub(1),
             moved_after(moved, mv),
-        )
+        ))
     }
 
     /// The legal actions of the current phase.
@@ -128,17 +130,22 @@ impl CardChess {
                 left,
                 moved,
             } => {
+                // Every card move that keeps the most card moves possible,
+                // and every card move that gives check: the check ends the
+                // turn and the rest of the card lapses (rule 6), but it does
+                // not count as carrying the rest out, so it never rules out
+                // the moves of a card that can only be carried out in part.
                 legal_moves(&self.pos, &self.card_rules(pieces, moved), &mut moves);
-                let values: Vec<u8> = moves
+                let after: Vec<Option<u8>> = moves
                     .iter()
-                    .map(|&m| 1 + self.after_card_move(&self.pos, m, pieces, left, moved))
+                    .map(|&m| self.after_card_move(&self.pos, m, pieces, left, moved))
                     .collect();
-                let best = values.iter().copied().max().unwrap_or(0);
+                let best = after.iter().map(|a| 1 + a.unwrap_or(0)).max().unwrap_or(0);
                 out.extend(
                     moves
                         .iter()
-                        .zip(&values)
-                        .filter(|&(_, &v)| v == best)
+                        .zip(&after)
+                        .filter(|&(_, &a)| a.is_none_or(|a| 1 + a == best))
                         .map(|(&m, _)| Action::Move(m)),
                 );
             }
@@ -397,7 +404,9 @@ impl CardChess {
         if let Some(victim) = victim {
             inc(&mut self.captured[them.index()][victim.index()]);
             if victim == Piece::King {
-                self.card = None;
+                if let Some(id) = self.card.take() {
+                    inc(&mut self.discard[id as usize]);
+                }
                 self.phase = Phase::Over(Outcome::Win(self.seat));
                 return false;
             }

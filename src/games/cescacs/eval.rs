@@ -9,7 +9,7 @@ use super::movegen;
 use super::moves::{Move, MoveKind};
 use super::piece::{color_of, kind_of, Color, Kind, EMPTY};
 use super::Cescacs;
-use crate::search::{AlphaBetaGame, Evaluator, NoisyActions, SearchConfig};
+use crate::knowledge::{EvaluatedGame, Evaluator, NoisyActions, SearchHints};
 
 /// The evaluation's weights, each named for what it rewards.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,15 +224,15 @@ impl CescacsEval {
     }
 }
 
-impl AlphaBetaGame for Cescacs {
+impl EvaluatedGame for Cescacs {
     type Evaluator = CescacsEval;
 
-    /// Late-move reductions on: with 27 men a side zugzwang is rare, and the
-    /// reductions cut the depth-5 tree about eightfold.
-    fn search_config() -> SearchConfig {
-        SearchConfig {
+    /// Late-move reductions sound: with 27 men a side zugzwang is rare, and
+    /// the reductions cut the depth-5 tree about eightfold.
+    fn search_hints() -> SearchHints {
+        SearchHints {
             late_move_reductions: true,
-            ..SearchConfig::default()
+            ..SearchHints::default()
         }
     }
 }
@@ -307,7 +307,7 @@ mod tests {
 
     #[test]
     fn cescacs_searches_with_reductions() {
-        assert!(<Cescacs as AlphaBetaGame>::search_config().late_move_reductions);
+        assert!(Cescacs::search_hints().late_move_reductions);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! C'escacs, Cesc Sasal's hexagonal chess on 169 hexes, under the current
-//! rules as `shared/rules/cescacs.md` fixes them.
+//! rules as `docs/rules/cescacs.md` describes them.
 //!
 //! `geometry` is the board, `piece` the men, `board` a position and how moves
 //! change it, `movegen` attacks and legal moves, `rules` how a game ends,
@@ -22,7 +22,7 @@ mod zobrist;
 
 use arrayvec::ArrayVec;
 
-use crate::game::{Game, GameOptions, OptionError, Returns, Turn};
+use crate::game::{parse_flag, Game, GameOptions, OptionError, Returns, Turn};
 
 pub use board::{Board, Special};
 pub use moves::{Move, MoveKind};
@@ -73,13 +73,7 @@ impl GameOptions for Options {
                     _ => return Err(bad("three-quarters or two-thirds")),
                 }
             }
-            "castling" => {
-                self.castling = match value {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(bad("on or off")),
-                }
-            }
+            "castling" => self.castling = parse_flag(key, value)?,
             _ => {
                 return Err(OptionError::UnknownKey {
                     key: key.to_string(),

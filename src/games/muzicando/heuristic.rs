@@ -25,26 +25,33 @@ use super::layouts::GameType;
 use super::observation::Observation;
 use super::public_view::PublicView;
 use super::{Action, Bid, Muzicando};
-use crate::engine::build::RuleBasedGame;
-use crate::engine::observer::ObservingPlayer;
-use crate::engine::player::PlayerError;
+use crate::knowledge::{Policy, RuleBasedGame};
 
-/// The rule-based player.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HeuristicPlayer {
+/// The rule-based player's bidding thresholds (what a `searcher = "rules"`
+/// profile may set in `[parameters]`; each defaults to the tuned value).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HeuristicParams {
     /// The strength margin needed to bid at level 1.
     pub min_margin: f64,
     /// The further margin needed per level above 1.
     pub level_step: f64,
 }
 
-impl Default for HeuristicPlayer {
+impl Default for HeuristicParams {
     fn default() -> Self {
-        HeuristicPlayer {
+        HeuristicParams {
             min_margin: -2.0,
             level_step: 0.75,
         }
     }
+}
+
+/// The rule-based player.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HeuristicPlayer {
+    /// Its bidding thresholds.
+    pub params: HeuristicParams,
 }
 
 impl HeuristicPlayer {
@@ -52,6 +59,12 @@ impl HeuristicPlayer {
     #[must_use]
     pub fn new() -> Self {
         HeuristicPlayer::default()
+    }
+
+    /// The rule-based player with `params`.
+    #[must_use]
+    pub fn with(params: HeuristicParams) -> Self {
+        HeuristicPlayer { params }
     }
 }
 
@@ -91,10 +104,14 @@ fn types_by_strength(hand: u64) -> [(GameType, f64); 4] {
 impl HeuristicPlayer {
     /// The highest level a strength margin justifies (0: do not bid).
     fn level_for(&self, margin: f64) -> u8 {
-        if margin < self.min_margin {
+        let HeuristicParams {
+            min_margin,
+            level_step,
+        } = self.params;
+        if margin < min_margin {
             return 0;
         }
-        (1.0 + ((margin - self.min_margin) / self.level_step).floor()).min(4.0) as u8
+        (1.0 + ((margin - min_margin) / level_step).floor()).min(4.0) as u8
     }
 
     fn bid(&self, observation: &Observation, view: &PublicView, legal: &[Action]) -> Action {
@@ -183,35 +200,12 @@ impl HeuristicPlayer {
     }
 }
 
-/// The settings a `searcher = "rules"` profile may give, each defaulting to
-/// [`HeuristicPlayer::default`].
-#[derive(serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
-struct RulesParams {
-    min_margin: f64,
-    level_step: f64,
-}
-
-impl Default for RulesParams {
-    fn default() -> Self {
-        let player = HeuristicPlayer::default();
-        RulesParams {
-            min_margin: player.min_margin,
-            level_step: player.level_step,
-        }
-    }
-}
-
 impl RuleBasedGame for Muzicando {
-    fn rule_based(parameters: &toml::Table) -> Result<Box<dyn ObservingPlayer<Self>>, String> {
-        let params: RulesParams = parameters
-            .clone()
-            .try_into()
-            .map_err(|error: toml::de::Error| error.message().to_string())?;
-        Ok(Box::new(HeuristicPlayer {
-            min_margin: params.min_margin,
-            level_step: params.level_step,
-        }))
+    type PolicyParams = HeuristicParams;
+    type Policy = HeuristicPlayer;
+
+    fn policy(params: &HeuristicParams) -> HeuristicPlayer {
+        HeuristicPlayer::with(*params)
     }
 
     fn is_contract_decision(legal: &[Action]) -> bool {
@@ -221,24 +215,18 @@ impl RuleBasedGame for Muzicando {
     }
 }
 
-impl ObservingPlayer<Muzicando> for HeuristicPlayer {
+impl Policy<Muzicando> for HeuristicPlayer {
     fn name(&self) -> &str {
         "heuristic"
     }
 
-    fn choose(
-        &mut self,
-        observation: &Observation,
-        legal: &[Action],
-    ) -> Result<Action, PlayerError> {
-        let Some(&first) = legal.first() else {
-            return Err(PlayerError::NotAPlayersTurn);
-        };
+    fn choose(&mut self, observation: &Observation, legal: &[Action]) -> Option<Action> {
+        let &first = legal.first()?;
         if legal.len() == 1 {
-            return Ok(first);
+            return Some(first);
         }
         let view = observation.public_view();
-        Ok(match first {
+        Some(match first {
             Action::Choose(_) => Action::Choose(types_by_strength(observation.hand)[0].0),
             Action::Bid(_) => self.bid(observation, &view, legal),
             Action::Pass if view.contract.is_none() => self.bid(observation, &view, legal),

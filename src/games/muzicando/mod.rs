@@ -1,6 +1,6 @@
 //! Muzicando: 56 music cards, the four-player team game (auction, then
 //! shedding cards onto one of four layouts) and the 2–8 player individual
-//! game. Rules: `rules/muzicando.md`.
+//! game. Rules: `docs/rules/muzicando.md`.
 //!
 //! One [`Muzicando`] state is one hand: the deal (chance actions, one card at
 //! a time), the auction or the choice of type, and the play; its returns are

@@ -12,4 +12,4 @@ pub use bradley_terry::bradley_terry;
 pub use crosstable::Crosstable;
 pub use distribution::ScoreDistribution;
 pub use elo::{expected_score, logistic_elo, normal_cdf, EloEstimate, Z95};
-pub use sprt::{Sprt, SprtDecision, SprtModel, SprtState};
+pub use sprt::{Sprt, SprtDecision, SprtError, SprtModel, SprtState};

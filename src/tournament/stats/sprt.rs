@@ -8,9 +8,11 @@
 //! does not depend on the draw rate.
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use super::distribution::{mean_of, variance_of, ScoreDistribution};
 use super::elo::{expected_score, NELO_SCALE};
+use crate::bounds::{self, OutOfRange};
 
 /// Empty cells are counted as this many samples, so that every cell keeps
 /// some probability under both hypotheses.
@@ -113,7 +115,58 @@ pub struct SprtState {
     pub decision: SprtDecision,
 }
 
+/// Why a test cannot be run.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum SprtError {
+    /// An Elo bound is not a number or beyond the range.
+    #[error(transparent)]
+    Elo(#[from] OutOfRange),
+    /// H0 is not below H1.
+    #[error("{prefix}elo0 ({elo0}) must be below {prefix}elo1 ({elo1})")]
+    Order {
+        /// `--` for flags, nothing for file keys.
+        prefix: String,
+        /// H0's Elo.
+        elo0: f64,
+        /// H1's Elo.
+        elo1: f64,
+    },
+    /// An error rate outside `(0, ½)`.
+    #[error("{key}: {value} is out of range (allowed strictly between 0 and 0.5)")]
+    Rate {
+        /// `alpha` or `beta`, as written.
+        key: String,
+        /// The value given.
+        value: f64,
+    },
+}
+
 impl Sprt {
+    /// Checks the test: finite Elo bounds within ±1000 with `elo0 < elo1`,
+    /// and error rates strictly between 0 and ½ (so that Wald's bounds lie
+    /// on either side of 0). `prefix` is put before the key names (`--` for
+    /// flags).
+    pub fn check(&self, prefix: &str) -> Result<(), SprtError> {
+        bounds::ELO.check(&format!("{prefix}elo0"), self.elo0)?;
+        bounds::ELO.check(&format!("{prefix}elo1"), self.elo1)?;
+        if self.elo0 >= self.elo1 {
+            return Err(SprtError::Order {
+                prefix: prefix.to_string(),
+                elo0: self.elo0,
+                elo1: self.elo1,
+            });
+        }
+        for (key, value) in [("alpha", self.alpha), ("beta", self.beta)] {
+            if !(value > 0.0 && value < 0.5) {
+                return Err(SprtError::Rate {
+                    key: format!("{prefix}{key}"),
+                    value,
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Wald's bounds `(ln(β/(1−α)), ln((1−β)/α))`.
     #[must_use]
     pub fn bounds(&self) -> (f64, f64) {
@@ -291,6 +344,49 @@ mod tests {
         let p = mle_normalized(&values, &observed, 0.1);
         let t = (mean_of(&values, &p) - 0.5) / variance_of(&values, &p).sqrt();
         assert!((t - 0.1).abs() < 1e-6, "{t}");
+    }
+
+    #[test]
+    fn sprt_elo0_above_elo1_nan_or_coin_flip_rates_are_refused() {
+        let good = test(SprtModel::Normalized);
+        assert_eq!(good.check("--"), Ok(()));
+        for (sprt, message) in [
+            (
+                Sprt {
+                    elo0: 10.0,
+                    elo1: 0.0,
+                    ..good
+                },
+                "--elo0 (10) must be below --elo1 (0)",
+            ),
+            (
+                Sprt {
+                    elo1: f64::NAN,
+                    ..good
+                },
+                "--elo1: NaN is out of range (allowed -1000 to 1000)",
+            ),
+            (
+                Sprt {
+                    elo0: f64::NEG_INFINITY,
+                    ..good
+                },
+                "--elo0: -inf is out of range (allowed -1000 to 1000)",
+            ),
+            (
+                Sprt { alpha: 0.5, ..good },
+                "--alpha: 0.5 is out of range (allowed strictly between 0 and 0.5)",
+            ),
+            (
+                Sprt {
+                    beta: f64::NAN,
+                    ..good
+                },
+                "--beta: NaN is out of range (allowed strictly between 0 and 0.5)",
+            ),
+        ] {
+            assert_eq!(sprt.check("--").unwrap_err().to_string(), message);
+        }
     }
 
     #[test]

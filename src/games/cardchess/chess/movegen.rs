@@ -18,8 +18,34 @@ use super::bitboard::{FILE_A, FILE_H, RANK_1, RANK_8};
 use super::moves::{Move, MoveKind};
 use super::position::{Position, BLACK_OO, BLACK_OOO, WHITE_OO, WHITE_OOO};
 
+/// The most moves one man other than a king can have under any card
+/// effect: a super queen's 27 queen moves and 8 knight leaps (a pawn has at
+/// most 12: three promotion squares, four pieces each; any man may become
+/// a queen by promotion or be put back as one).
+pub const MAX_MAN_MOVES: usize = 35;
+
+/// The most moves a king can have: 8 steps and 2 castlings.
+pub const MAX_KING_MOVES: usize = 10;
+
+/// The capacity of a [`MoveList`]: a whole army of 16 men, 15 of them
+/// super queens, plus a king and two en passant captures. A position whose
+/// [`move_bound`] exceeds it is refused when it is read, and play never
+/// raises a side's bound (captures and removals move men to the captured
+/// list, recoveries move them back, promotions keep the count).
+pub const MOVE_CAPACITY: usize = 15 * MAX_MAN_MOVES + MAX_KING_MOVES + 2;
+
 /// A fixed-capacity move list (no allocation).
-pub type MoveList = ArrayVec<Move, 320>;
+pub type MoveList = ArrayVec<Move, MOVE_CAPACITY>;
+
+/// An upper bound on the moves `colour` can ever have with its men on the
+/// board of `pos` plus `captured` more men that cards may put back (kings
+/// not among them), under any card effect.
+#[must_use]
+pub fn move_bound(pos: &Position, colour: Color, captured: u32) -> usize {
+    let kings = pos.count(colour, Piece::King) as usize;
+    let men = pos.color(colour).count_ones() as usize - kings + captured as usize;
+    men * MAX_MAN_MOVES + kings * MAX_KING_MOVES + 2
+}
 
 /// What a side may do this move: the plain FIDE rules, or restrictions and
 /// powers given by cards.

@@ -3,10 +3,10 @@
 //! against an opponent and never spent only on the partner.
 
 use super::{deal, options, play, to_move};
-use crate::engine::observer::ObservingPlayer;
 use crate::game::{Game, HiddenInfo};
 use crate::games::muzicando::heuristic::{strength_margin, HeuristicPlayer};
 use crate::games::muzicando::{Action, GameType, Muzicando};
+use crate::knowledge::Policy;
 
 const DOS_AND_RES: &str = "R-Do O-Do Y-Do G-Do B-Do P-Do V-Do R-Re O-Re Y-Re G-Re B-Re P-Re V-Re";
 

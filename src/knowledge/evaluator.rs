@@ -2,12 +2,10 @@
 //! and which actions are "noisy" (captures and the like), optionally with a
 //! generator of the noisy actions alone for quiescence.
 //!
-//! Each game supplies its evaluator in its own folder; the searcher knows
+//! Each game supplies its evaluator in its own folder; the searchers know
 //! only this trait.
 
 use crate::game::{Game, Notation};
-
-use super::config::SearchConfig;
 
 /// What [`Evaluator::noisy_actions`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,8 +24,8 @@ pub enum NoisyActions {
 /// Static knowledge of a game, used by the alpha-beta searcher.
 pub trait Evaluator<G: Game>: Send + Sync {
     /// The value of a non-terminal state from the view of the seat to move,
-    /// in centipawn-like units (a pawn ≈ 100). The searcher clamps it to
-    /// `±`[`EVAL_LIMIT`](crate::search::score::EVAL_LIMIT).
+    /// in centipawn-like units (a pawn ≈ 100). The alpha-beta searcher clamps
+    /// it to its own evaluation limit (far below mate scores).
     fn evaluate(&self, state: &G) -> i32;
 
     /// Whether `action` (legal in `state`) changes the position so sharply
@@ -83,18 +81,39 @@ pub trait Evaluator<G: Game>: Send + Sync {
     }
 }
 
-/// A game the alpha-beta searcher can play, and the evaluator it plays with
-/// by default, so that front ends can build an engine from the game type
-/// alone (`AlphaBeta::<G, G::Evaluator>::new(Default::default(), config)`).
-pub trait AlphaBetaGame: Notation {
+/// What a game knows about how deeply and selectively its positions may be
+/// searched: facts about the game, not a searcher's settings. A searcher
+/// reads them to set up its own configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchHints {
+    /// Whether searching late, quiet actions shallower is sound: zugzwang is
+    /// rare enough (or the searcher never passes) that a quiet action
+    /// ordered late seldom turns out best.
+    pub late_move_reductions: bool,
+    /// How many plies of noisy actions (captures, compulsory jump chains)
+    /// may follow one another before a position is quiet.
+    pub noisy_plies: usize,
+}
+
+impl Default for SearchHints {
+    fn default() -> Self {
+        SearchHints {
+            late_move_reductions: true,
+            noisy_plies: 16,
+        }
+    }
+}
+
+/// A game with a standard evaluator, so that front ends can build an engine
+/// from the game type alone, and the search hints that suit it.
+pub trait EvaluatedGame: Notation {
     /// The game's standard evaluator.
     type Evaluator: Evaluator<Self> + Default + Clone + 'static;
 
-    /// The search settings that suit the game: which selective features are
-    /// sound for it (late-move reductions, delta pruning). Front ends start
-    /// from this and set threads, table size and lines.
+    /// How the game's positions may be searched (the defaults unless the
+    /// game says otherwise).
     #[must_use]
-    fn search_config() -> SearchConfig {
-        SearchConfig::default()
+    fn search_hints() -> SearchHints {
+        SearchHints::default()
     }
 }

@@ -1,0 +1,88 @@
+//! The player that bids by simulation
+//! ([`crate::search::bid_simulation`]) and plays with an inner player.
+
+use crate::game::HiddenInfo;
+use crate::knowledge::RuleBasedGame;
+use crate::search::bid_simulation::{best_call, simulate_calls};
+
+use super::observer::ObservingPlayer;
+use super::player::PlayerError;
+
+/// A player that makes its contract decisions (bids, passes in the
+/// auction, the choice of type) by simulation and leaves every other
+/// decision to an inner player (PIMC or ISMCTS).
+pub struct SimulationBidder<G: HiddenInfo> {
+    play: Box<dyn ObservingPlayer<G>>,
+    worlds: u32,
+    seed: u64,
+    name: String,
+}
+
+impl<G: HiddenInfo> SimulationBidder<G> {
+    /// Bids by simulation over `worlds` sampled worlds per decision, plays
+    /// with `play`.
+    #[must_use]
+    pub fn new(play: Box<dyn ObservingPlayer<G>>, worlds: u32, seed: u64) -> Self {
+        let name = format!("{}+bidsim-{worlds}", play.name());
+        SimulationBidder {
+            play,
+            worlds,
+            seed,
+            name,
+        }
+    }
+}
+
+impl<G: RuleBasedGame> ObservingPlayer<G> for SimulationBidder<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(
+        &mut self,
+        observation: &G::Observation,
+        legal: &[G::Action],
+    ) -> Result<G::Action, PlayerError> {
+        if legal.len() < 2 || !G::is_contract_decision(legal) {
+            return self.play.choose(observation, legal);
+        }
+        self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
+        let stats = simulate_calls::<G>(observation, legal, self.worlds, self.seed);
+        best_call(&stats, legal).ok_or(PlayerError::NotAPlayersTurn)
+    }
+
+    fn new_game(&mut self) {
+        self.play.new_game();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::PolicyPlayer;
+    use crate::game::{Game, Turn};
+    use crate::games::muzicando::heuristic::HeuristicPlayer;
+    use crate::games::muzicando::{Muzicando, Options};
+    use crate::knowledge::Policy;
+
+    #[test]
+    fn play_decisions_go_to_the_inner_player() {
+        let state: Muzicando =
+            crate::game::Notation::parse_position("seed:7 1M - - -", &Options::default())
+                .expect("a position");
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        assert!(!Muzicando::is_contract_decision(&legal));
+        let inner = PolicyPlayer(HeuristicPlayer::new());
+        let mut bidder = SimulationBidder::new(Box::new(inner), 4, 1);
+        let Turn::Player(seat) = state.turn() else {
+            panic!("play has begun");
+        };
+        let observation = state.observation(seat);
+        let mut plain = HeuristicPlayer::new();
+        assert_eq!(
+            bidder.choose(&observation, &legal).ok(),
+            Policy::choose(&mut plain, &observation, &legal)
+        );
+    }
+}

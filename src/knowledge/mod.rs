@@ -1,0 +1,15 @@
+//! What a game knows about playing well, below search: static evaluators
+//! and their noisy-action generators ([`evaluator`]), the search hints a
+//! game gives ([`SearchHints`]), rule-based policies with typed parameters
+//! ([`policy`]) and the one chance sampler ([`chance`]).
+//!
+//! Games implement these traits in their own folders and import only the
+//! game contract and this layer; searchers read them and import no game.
+
+pub mod chance;
+pub mod evaluator;
+pub mod policy;
+
+pub use chance::draw_outcome;
+pub use evaluator::{EvaluatedGame, Evaluator, NoisyActions, SearchHints};
+pub use policy::{Policy, RuleBasedGame};

@@ -162,6 +162,21 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The same hash computed from scratch, to check the incremental one.
     fn hash_from_scratch(&self) -> u64;
 
+    /// The returns when `seat` forfeits (it resigns, breaks the rules or
+    /// fails to answer): by default the seat's team scores 0 and every other
+    /// team 1. A game whose rules set their own penalty overrides this.
+    fn forfeit(&self, seat: Seat) -> Returns {
+        (0..self.seats())
+            .map(|s| {
+                if self.team_of(s) == self.team_of(seat) {
+                    0.0
+                } else {
+                    1.0
+                }
+            })
+            .collect()
+    }
+
     /// Counts the action sequences of length `depth` (chance outcomes count
     /// as plies). Games override this with a faster bulk-counting version.
     fn perft(&self, depth: u32) -> u64 {
@@ -202,6 +217,40 @@ pub fn generic_perft<G: Game>(state: &G, depth: u32) -> u64 {
         .sum()
 }
 
+/// What one seat is shown when it must decide: the player contract hands
+/// every player its seat's observation and the legal actions, never more.
+///
+/// A perfect-information game shows the whole state (declare it with
+/// [`perfect_information!`]); a game with secrets ([`HiddenInfo`]) shows
+/// each seat only what that seat may know.
+pub trait Observe: Game {
+    /// What one seat may know (the state itself in a perfect-information game).
+    type Observation: Clone + Debug + Send + Sync;
+
+    /// What `seat` may see of this state.
+    fn observe(&self, seat: Seat) -> Self::Observation;
+}
+
+/// A perfect-information game: every seat sees the whole state, so its
+/// observation is the state itself.
+pub trait PerfectInfo: Observe<Observation = Self> {}
+
+impl<G: Observe<Observation = G>> PerfectInfo for G {}
+
+/// Declares a perfect-information game: its observation is the state.
+#[macro_export]
+macro_rules! perfect_information {
+    ($game:ty) => {
+        impl $crate::game::Observe for $game {
+            type Observation = $game;
+
+            fn observe(&self, _seat: $crate::game::Seat) -> $game {
+                self.clone()
+            }
+        }
+    };
+}
+
 /// A game with secrets (hidden hands, unseen deals).
 pub trait HiddenInfo: Game {
     /// Everything one seat may know: its own cards, the public table and
@@ -214,6 +263,14 @@ pub trait HiddenInfo: Game {
     /// A full state consistent with `observation`, hidden parts drawn at
     /// random among those consistent with everything the seat has seen.
     fn sample_world(observation: &Self::Observation, rng: &mut dyn RngCore) -> Self;
+}
+
+impl<G: HiddenInfo> Observe for G {
+    type Observation = <G as HiddenInfo>::Observation;
+
+    fn observe(&self, seat: Seat) -> Self::Observation {
+        self.observation(seat)
+    }
 }
 
 /// Text for actions and positions, in the game's own notation.

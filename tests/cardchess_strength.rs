@@ -6,12 +6,42 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use tauler::engine::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer, Player, RandomPlayer};
+use tauler::engine::{
+    ask, Decision, ExpectimaxPlayer, GreedyPlayer, InfoSink, MctsPlayer, Player, PlayerError,
+    RandomPlayer, Stop, View,
+};
 use tauler::game::{Game, Turn};
 use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
 use tauler::search::expectimax::Pruning;
 use tauler::search::mcts::MctsConfig;
 use tauler::search::Limits;
+
+/// A player held to its own limits, whatever it is asked with.
+struct AtLimits<P>(P, Limits);
+
+trait At: Sized {
+    fn at(self, limits: Limits) -> AtLimits<Self> {
+        AtLimits(self, limits)
+    }
+}
+
+impl<P: Player<CardChess>> At for P {}
+
+impl<P: Player<CardChess>> Player<CardChess> for AtLimits<P> {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn choose(
+        &mut self,
+        view: &View<'_, CardChess>,
+        _limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<tauler::games::cardchess::Action>,
+    ) -> Result<Decision<tauler::games::cardchess::Action>, PlayerError> {
+        self.0.choose(view, &self.1, stop, info)
+    }
+}
 
 /// Games longer than this many decisions are scored as draws.
 const MAX_DECISIONS: usize = 400;
@@ -49,8 +79,8 @@ fn play(players: &mut [Box<dyn Player<CardChess>>; 2], seed: u64) -> f64 {
                     return 0.5;
                 }
                 let seen = state.without_deck_order();
-                let action = players[seat].choose(&seen).expect("an action");
-                state.apply(action);
+                let decision = ask(players[seat].as_mut(), &seen, &Limits::default());
+                state.apply(decision.expect("an action").action);
             }
         }
     }
@@ -99,13 +129,9 @@ fn pairs() -> u64 {
 }
 
 fn expectimax(_: u64) -> Box<dyn Player<CardChess>> {
-    Box::new(ExpectimaxPlayer::new(
-        "expectimax",
-        CardChessEval,
-        Pruning::Star2,
-        16,
-        Limits::depth(2),
-    ))
+    Box::new(
+        ExpectimaxPlayer::new("expectimax", CardChessEval, Pruning::Star2, 16).at(Limits::depth(2)),
+    )
 }
 
 fn mcts(seed: u64) -> Box<dyn Player<CardChess>> {
@@ -161,13 +187,10 @@ fn mcts_beats_the_greedy_player() {
 }
 
 fn timed_expectimax(_: u64) -> Box<dyn Player<CardChess>> {
-    Box::new(ExpectimaxPlayer::new(
-        "expectimax",
-        CardChessEval,
-        Pruning::Star2,
-        18,
-        Limits::movetime(movetime()),
-    ))
+    Box::new(
+        ExpectimaxPlayer::new("expectimax", CardChessEval, Pruning::Star2, 18)
+            .at(Limits::movetime(movetime())),
+    )
 }
 
 fn timed_mcts(seed: u64) -> Box<dyn Player<CardChess>> {

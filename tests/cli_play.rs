@@ -135,3 +135,53 @@ fn a_muzicando_seat_outside_the_table_is_refused() {
     assert!(!ok);
     assert!(text.contains("--seat 5"), "{text}");
 }
+
+#[test]
+fn undo_at_the_start_as_black_keeps_the_engines_move() {
+    let (ok, text) = play(
+        &["cescacs", "--engine", "cescacs-random", "--side", "black"],
+        "undo\nquit\n",
+    );
+    assert!(ok, "{text}");
+    assert!(text.contains("nothing of yours to undo"), "{text}");
+    assert_eq!(text.matches("Engine plays").count(), 1, "{text}");
+}
+
+#[test]
+fn a_failed_save_is_reported_and_the_game_goes_on() {
+    let (ok, text) = play(
+        &["cescacs", "--engine", "cescacs-random"],
+        "save /nonexistent-folder/game.txt\nmoves\nquit\n",
+    );
+    assert!(ok, "{text}");
+    assert!(text.contains("cannot save"), "{text}");
+    assert!(text.contains("legal moves:"), "{text}");
+}
+
+#[test]
+fn the_end_of_the_input_is_said_and_exits_cleanly() {
+    let (ok, text) = play(&["camelot", "--engine", "camelot-random"], "");
+    assert!(ok, "{text}");
+    assert!(text.contains("The input ended"), "{text}");
+}
+
+#[test]
+fn card_chess_with_nothing_to_draw_stops_without_a_panic() {
+    let position =
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | phase=drawing pile=- discard=-";
+    let (ok, text) = play(&["cardchess", "--position", position], "quit\n");
+    assert!(!text.contains("panicked"), "{text}");
+    assert!(ok || text.starts_with("error: "), "{text}");
+}
+
+#[test]
+fn card_chess_narrates_the_cards_in_words() {
+    let (ok, text) = play(
+        &["cardchess", "--engine", "cardchess-random", "--seed", "4"],
+        "draw\nquit\n",
+    );
+    assert!(ok, "{text}");
+    assert!(text.contains("White draws a card"), "{text}");
+    assert!(text.contains("(White drew "), "{text}");
+    assert!(text.contains("Card being carried out: "), "{text}");
+}

@@ -7,8 +7,9 @@
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use tauler::engine::{build_standard_player, EngineProfile, Player};
+use tauler::engine::{ask, build_player, EngineProfile, Playable, Player};
 use tauler::game::{Game, Turn};
+use tauler::search::Limits;
 use tauler::search::{AlphaBetaGame, Evaluator};
 
 /// Positions along seeded random games, `plies` of them at most per game.
@@ -42,10 +43,14 @@ fn gain<G: AlphaBetaGame>(eval: &G::Evaluator, state: &G, action: G::Action) -> 
 /// Among `states` where material can be won: how many there were, and in how
 /// many the greedy profile `name` took the most valuable capture (or won at
 /// once); panics if it ever forgoes more than `slack` of material but to win.
-fn greedy_captures<G: AlphaBetaGame>(name: &str, states: &[G], slack: i32) -> (usize, usize) {
+fn greedy_captures<G: AlphaBetaGame + Playable>(
+    name: &str,
+    states: &[G],
+    slack: i32,
+) -> (usize, usize) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("engines");
     let profile = EngineProfile::load_from(&dir, name).unwrap();
-    let mut player = build_standard_player::<G>(&profile, 1).unwrap();
+    let mut player = build_player::<G>(&profile, 1).unwrap();
     let eval = G::Evaluator::default();
     let mut actions = Vec::new();
     let (mut chances, mut taken) = (0, 0);
@@ -59,7 +64,9 @@ fn greedy_captures<G: AlphaBetaGame>(name: &str, states: &[G], slack: i32) -> (u
         if best <= 0 {
             continue;
         }
-        let chosen = player.choose(state).unwrap();
+        let chosen = ask(player.as_mut(), state, &Limits::default())
+            .unwrap()
+            .action;
         assert!(actions.contains(&chosen), "{name} chose an illegal action");
         let got = gain(&eval, state, chosen);
         let mut child = state.clone();
@@ -77,14 +84,17 @@ fn greedy_captures<G: AlphaBetaGame>(name: &str, states: &[G], slack: i32) -> (u
 
 /// Whether two seeds of profile `name` ever choose differently on `states`,
 /// and whether one seed always chooses the same.
-fn tie_breaks_follow_the_seed<G: AlphaBetaGame>(name: &str, states: &[G]) -> (bool, bool) {
+fn tie_breaks_follow_the_seed<G: AlphaBetaGame + Playable>(
+    name: &str,
+    states: &[G],
+) -> (bool, bool) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("engines");
     let profile = EngineProfile::load_from(&dir, name).unwrap();
     let choices = |seed| {
-        let mut player: Box<dyn Player<G>> = build_standard_player::<G>(&profile, seed).unwrap();
+        let mut player: Box<dyn Player<G>> = build_player::<G>(&profile, seed).unwrap();
         states
             .iter()
-            .map(|s| player.choose(s).unwrap())
+            .map(|s| ask(player.as_mut(), s, &Limits::default()).unwrap().action)
             .collect::<Vec<_>>()
     };
     let first = choices(1);

@@ -12,13 +12,16 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use tauler::engine::{
-    play_hidden, play_hidden_to_end, CheatingMcts, IsmctsPlayer, ObservingPlayer, PimcPlayer,
-    PlayerError, PolicyPlayer, RandomObserver, SimulationBidder, TableSeat,
+    ask, CheatingMcts, Decision, FixedLimits, InfoSink, IsmctsPlayer, Match, Occupant, PimcPlayer,
+    Player, PlayerError, PolicyPlayer, Progress, RandomPlayer, SeededChance, SimulationBidder,
+    Stop, View,
 };
 use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
 use tauler::games::muzicando::heuristic::{HeuristicParams, HeuristicPlayer};
 use tauler::games::muzicando::{Action, Muzicando, Observation, Options};
+use tauler::knowledge::Policy;
 use tauler::search::world_mcts::MctsConfig;
+use tauler::search::Limits;
 
 fn options(pairs: &[&str]) -> Options {
     Options::from_pairs(pairs.iter().copied()).expect("valid options")
@@ -45,7 +48,7 @@ fn bid_worlds() -> u32 {
 
 /// A player type by name; `KIND+sim` is that type with its contract
 /// decisions made by simulation over `MUZ_BID_WORLDS` worlds.
-fn seat_of(kind: &str, seed: u64, config: MctsConfig) -> TableSeat<Muzicando> {
+fn seat_of(kind: &str, seed: u64, config: MctsConfig) -> Box<dyn Player<Muzicando>> {
     seat_with_worlds(kind, seed, config, bid_worlds())
 }
 
@@ -54,34 +57,46 @@ fn seat_with_worlds(
     seed: u64,
     config: MctsConfig,
     worlds: u32,
-) -> TableSeat<Muzicando> {
+) -> Box<dyn Player<Muzicando>> {
     if let Some(play) = kind.strip_suffix("+sim") {
-        let TableSeat::Fair(inner) = seat_of(play, seed, config) else {
-            panic!("{play} cannot bid by simulation");
-        };
-        return TableSeat::Fair(Box::new(SimulationBidder::new(inner, worlds, seed)));
+        let inner = seat_of(play, seed, config);
+        assert!(!inner.sees_everything(), "{play} cannot bid by simulation");
+        return Box::new(SimulationBidder::new(inner, worlds, seed));
     }
     match kind {
-        "random" => TableSeat::Fair(Box::new(RandomObserver::new(seed))),
-        "heuristic" => TableSeat::Fair(Box::new(PolicyPlayer(HeuristicPlayer::new()))),
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "heuristic" => Box::new(PolicyPlayer(HeuristicPlayer::new())),
         k if k.starts_with("heuristic:") => {
             let mut it = k[10..].split('/').filter_map(|x| x.parse().ok());
-            TableSeat::Fair(Box::new(PolicyPlayer(HeuristicPlayer::with(
-                HeuristicParams {
-                    min_margin: it.next().unwrap_or(1.0),
-                    level_step: it.next().unwrap_or(1.5),
-                },
-            ))))
+            Box::new(PolicyPlayer(HeuristicPlayer::with(HeuristicParams {
+                min_margin: it.next().unwrap_or(1.0),
+                level_step: it.next().unwrap_or(1.5),
+            })))
         }
-        "pimc" => TableSeat::Fair(Box::new(PimcPlayer::new(config, seed))),
-        "ismcts" => TableSeat::Fair(Box::new(IsmctsPlayer::new(config, seed))),
-        _ => TableSeat::Cheating(Box::new(CheatingMcts::new(config, seed))),
+        "pimc" => Box::new(PimcPlayer::new(config, seed)),
+        "ismcts" => Box::new(IsmctsPlayer::new(config, seed)),
+        _ => Box::new(CheatingMcts::new(config, seed)),
     }
 }
 
-fn play(start: Muzicando, seats: &mut [TableSeat<Muzicando>], seed: u64) -> Returns {
-    let mut chance = Xoshiro256PlusPlus::seed_from_u64(seed);
-    play_hidden(start, seats, &mut chance).unwrap_or_else(|e| panic!("refereed hand failed: {e}"))
+/// Plays `start` to its end through the match loop (the cheating player
+/// allowed, for measurements), chance from `seed`; the final state.
+fn play_to_end(start: Muzicando, seats: Vec<Box<dyn Player<Muzicando>>>, seed: u64) -> Muzicando {
+    let mut seats: Vec<Occupant<Muzicando>> = seats.into_iter().map(Occupant::Engine).collect();
+    let mut game = Match::new(start, Box::new(SeededChance::new(seed)), 0).allow_full_view(true);
+    match game.advance(&mut seats, &mut FixedLimits(Limits::default())) {
+        Progress::Over(ending) => {
+            assert!(ending.fault.is_none(), "refereed hand failed: {ending:?}")
+        }
+        Progress::Waiting(seat) => panic!("seat {seat} has no engine"),
+    }
+    game.state().clone()
+}
+
+fn play(start: Muzicando, seats: Vec<Box<dyn Player<Muzicando>>>, seed: u64) -> Returns {
+    play_to_end(start, seats, seed)
+        .returns()
+        .expect("a finished hand")
 }
 
 #[test]
@@ -89,7 +104,7 @@ fn every_player_type_plays_legal_team_hands() {
     for (k, kind) in KINDS.iter().enumerate() {
         for hand in 0..2u64 {
             let start = Muzicando::new(&options(&[&format!("dealer={hand}")]));
-            let mut seats: Vec<_> = (0..4)
+            let seats: Vec<_> = (0..4)
                 .map(|s| {
                     if s % 2 == 0 {
                         seat_of(kind, hand * 10 + s, small())
@@ -98,7 +113,7 @@ fn every_player_type_plays_legal_team_hands() {
                     }
                 })
                 .collect();
-            let returns = play(start, &mut seats, 100 + hand + 7 * k as u64);
+            let returns = play(start, seats, 100 + hand + 7 * k as u64);
             assert_eq!(returns.len(), 4, "{kind}");
             assert_eq!(returns[0], returns[2], "{kind}: partners share their score");
         }
@@ -109,7 +124,7 @@ fn every_player_type_plays_legal_team_hands() {
 fn the_simulation_bidder_bids_legally_in_both_games() {
     for hand in 0..3u64 {
         let start = Muzicando::new(&options(&[&format!("dealer={hand}")]));
-        let mut seats: Vec<_> = (0..4)
+        let seats: Vec<_> = (0..4)
             .map(|s| {
                 seat_of(
                     if s % 2 == 0 {
@@ -122,20 +137,15 @@ fn the_simulation_bidder_bids_legally_in_both_games() {
                 )
             })
             .collect();
-        let end = play_hidden_to_end(
-            start,
-            &mut seats,
-            &mut Xoshiro256PlusPlus::seed_from_u64(hand),
-        )
-        .unwrap_or_else(|e| panic!("refereed hand failed: {e}"));
+        let end = play_to_end(start, seats, hand);
         assert!(end.contract().is_some());
     }
     for players in [2u8, 5] {
         let start = Muzicando::new(&options(&[&format!("players={players}")]));
-        let mut seats: Vec<_> = (0..u64::from(players))
+        let seats: Vec<_> = (0..u64::from(players))
             .map(|s| seat_with_worlds("pimc+sim", s, small(), 4))
             .collect();
-        play(start, &mut seats, u64::from(players));
+        play(start, seats, u64::from(players));
     }
 }
 
@@ -144,13 +154,13 @@ fn the_individual_game_is_playable_by_every_player_type_at_2_to_8() {
     for players in 2..=8u8 {
         for (k, kind) in KINDS.iter().enumerate() {
             let start = Muzicando::new(&options(&[&format!("players={players}")]));
-            let mut seats: Vec<_> = (0..u64::from(players))
+            let seats: Vec<_> = (0..u64::from(players))
                 .map(|s| {
                     let other = KINDS[(s as usize + k) % KINDS.len()];
                     seat_of(if s == 0 { kind } else { other }, s, small())
                 })
                 .collect();
-            let returns = play(start, &mut seats, u64::from(players) * 10 + k as u64);
+            let returns = play(start, seats, u64::from(players) * 10 + k as u64);
             assert_eq!(returns.len(), usize::from(players), "{kind}");
         }
     }
@@ -163,16 +173,21 @@ struct Spy {
     inner: PolicyPlayer<HeuristicPlayer>,
 }
 
-impl ObservingPlayer<Muzicando> for Spy {
+impl Player<Muzicando> for Spy {
     fn name(&self) -> &str {
         "spy"
     }
 
     fn choose(
         &mut self,
-        observation: &Observation,
-        legal: &[Action],
-    ) -> Result<Action, PlayerError> {
+        view: &View<'_, Muzicando>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<Action>,
+    ) -> Result<Decision<Action>, PlayerError> {
+        assert!(view.state.is_none(), "a fair seat never gets the state");
+        let observation = view.observation;
+        assert_eq!(observation.seat as usize, view.seat);
         for &(seat, action) in &observation.events {
             if seat != observation.seat {
                 assert!(
@@ -182,23 +197,22 @@ impl ObservingPlayer<Muzicando> for Spy {
             }
         }
         self.seen.push(observation.clone());
-        self.inner.choose(observation, legal)
+        self.inner.choose(view, limits, stop, info)
     }
 }
 
 #[test]
 fn engines_receive_only_their_seats_observation() {
     let start = Muzicando::new(&Options::default());
-    let mut chance = Xoshiro256PlusPlus::seed_from_u64(5);
-    let mut seats: Vec<TableSeat<Muzicando>> = (0..4)
+    let seats: Vec<Box<dyn Player<Muzicando>>> = (0..4)
         .map(|_| {
-            TableSeat::Fair(Box::new(Spy {
+            Box::new(Spy {
                 seen: Vec::new(),
                 inner: PolicyPlayer(HeuristicPlayer::new()),
-            }) as Box<dyn ObservingPlayer<Muzicando>>)
+            }) as Box<dyn Player<Muzicando>>
         })
         .collect();
-    play_hidden(start, &mut seats, &mut chance).expect("a legal hand");
+    play_to_end(start, seats, 5);
 }
 
 #[test]
@@ -207,7 +221,7 @@ fn a_decision_depends_only_on_the_observation() {
     // sampled from its observation) get the same answer from every engine.
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let mut state = Muzicando::seeded_deal(&Options::default(), 3);
-    let mut heuristic = PolicyPlayer(HeuristicPlayer::new());
+    let mut heuristic = HeuristicPlayer::new();
     let mut legal = Vec::new();
     for _ in 0..20 {
         let seat = match state.turn() {
@@ -225,19 +239,16 @@ fn a_decision_depends_only_on_the_observation() {
             "legal actions follow from the observation"
         );
         for make in [
-            || Box::new(IsmctsPlayer::new(small(), 9)) as Box<dyn ObservingPlayer<Muzicando>>,
-            || Box::new(PimcPlayer::new(small(), 9)) as Box<dyn ObservingPlayer<Muzicando>>,
+            || Box::new(IsmctsPlayer::new(small(), 9)) as Box<dyn Player<Muzicando>>,
+            || Box::new(PimcPlayer::new(small(), 9)) as Box<dyn Player<Muzicando>>,
         ] {
-            let a = make()
-                .choose(&state.observation(seat), &legal)
-                .expect("an action");
-            let b = make()
-                .choose(&other.observation(seat), &other_legal)
-                .expect("an action");
-            assert_eq!(a, b);
-            assert!(legal.contains(&a));
+            let limits = Limits::default();
+            let a = ask(make().as_mut(), &state, &limits).expect("an action");
+            let b = ask(make().as_mut(), &other, &limits).expect("an action");
+            assert_eq!(a.action, b.action);
+            assert!(legal.contains(&a.action));
         }
-        let action = heuristic.choose(&observation, &legal).expect("an action");
+        let action = Policy::choose(&mut heuristic, &observation, &legal).expect("an action");
         assert!(legal.contains(&action));
         state.apply(action);
     }
@@ -265,7 +276,7 @@ fn duplicate(kind: &str, deals: u64, config: MctsConfig, stats: &mut ContractSta
             let start = Muzicando::seeded_deal(&opts, 1000 + d);
             let mut diff = 0.0;
             for engine_team in 0..2u64 {
-                let mut seats: Vec<_> = (0..4u64)
+                let seats: Vec<_> = (0..4u64)
                     .map(|s| {
                         if s % 2 == engine_team {
                             seat_of(kind, d * 8 + s, config)
@@ -274,9 +285,7 @@ fn duplicate(kind: &str, deals: u64, config: MctsConfig, stats: &mut ContractSta
                         }
                     })
                     .collect();
-                let mut chance = Xoshiro256PlusPlus::seed_from_u64(d);
-                let end = play_hidden_to_end(start.clone(), &mut seats, &mut chance)
-                    .unwrap_or_else(|e| panic!("refereed hand failed: {e}"));
+                let end = play_to_end(start.clone(), seats, d);
                 let r = end.returns().expect("a finished hand");
                 let e = engine_team as usize;
                 diff += r[e] - r[1 - e];

@@ -7,6 +7,7 @@ mod analyse;
 mod analyse_chance;
 mod analyse_muzicando;
 mod bench;
+mod cardchess_words;
 mod engines;
 mod perft;
 mod play;
@@ -155,7 +156,7 @@ pub fn run(cli: Cli) -> Result<()> {
             let profile = game_profile(&catalogue()?, game, name)?;
             crate::with_family!(game,
                 perfect G => play::run::<G>(&args, &profile),
-                chance G, E => play::run_chance::<G, E>(&args, &profile),
+                chance G, _ => play::run::<G>(&args, &profile),
                 hidden => play_muzicando::run(&args, &profile),
             )
         }

@@ -1,23 +1,23 @@
 //! `tauler play`: a person plays an engine at the terminal.
 //!
-//! The board is drawn before every move; moves are typed in the game's
-//! notation. Commands: `moves`, `undo`, `hint`, `save FILE`, `load FILE`,
-//! `resign`, `help`, `quit`.
+//! A renderer over a [`Session`]: the board is drawn before every move,
+//! moves are typed in the game's notation, and the commands `moves`, `undo`,
+//! `redo`, `hint`, `save FILE`, `load FILE`, `resign`, `help`, `quit` call
+//! the session. Chance comes from the session's fixed stream (`--seed`).
 
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::PositionArgs;
-use crate::engine::{build_player, build_standard_player, EngineProfile, Player};
-use crate::game::{Game, GameOptions, Notation, Seat, TextBoard, Turn};
-use crate::knowledge::{draw_outcome, Evaluator};
-use crate::search::{AlphaBeta, AlphaBetaGame, Limits};
+use crate::engine::{
+    EndReason, EngineProfile, Happening, Playable, SeatSpec, Session, SessionError,
+};
+use crate::game::{GameOptions, Notation, Seat, TextBoard};
+use crate::search::Limits;
 
 use super::search_text::format_pv;
 
@@ -35,8 +35,7 @@ pub enum Side {
 pub struct PlayArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// The engine profile (`tauler engines GAME` lists them; default: the
-    /// game's default profile).
+    /// The engine profile (`engines/NAME.toml`; default `<game>-default`).
     #[arg(long)]
     pub engine: Option<String>,
     /// The side you play.
@@ -62,219 +61,240 @@ pub struct PlayArgs {
 const HELP: &str = "Type a move in the game's notation, or a command:
   moves        list the legal moves
   undo         take back your last move (and the engine's reply)
-  hint         ask the engine for a move (2 s)
-  save FILE    save the game (start position and moves)
+  redo         restore what undo took back
+  hint         ask the engine for a move (up to 2 s)
+  save FILE    save the game (start position, seed and moves)
   load FILE    load a saved game
   resign       give up
   help         this text
   quit         leave without finishing";
 
-/// A game in progress: where it started and the moves since.
-struct Record<G: Game> {
-    start: G,
-    moves: Vec<G::Action>,
-}
-
-impl<G: Notation> Record<G> {
-    fn current(&self) -> G {
-        let mut state = self.start.clone();
-        for &mv in &self.moves {
-            state.apply(mv);
+/// What the terminal says about a game beyond its notation; the defaults
+/// announce the engine's moves and chance in notation.
+pub(super) trait Narration: Playable + TextBoard {
+    /// The line announcing `action` played in `before` by `seat` (`None`:
+    /// chance), an engine's or the person's; empty for nothing to say.
+    fn narrate(before: &Self, seat: Option<Seat>, action: Self::Action, engine: bool) -> String {
+        let text = before.format_action(action);
+        match (seat, engine) {
+            (None, _) => format!("Chance: {text}"),
+            (Some(_), true) => format!("Engine plays {text}"),
+            (Some(_), false) => String::new(),
         }
-        state
     }
 
-    fn save(&self, path: &Path) -> Result<()> {
-        let mut text = format!(
-            "# tauler {} game\nposition {}\n",
-            G::NAME,
-            self.start.format_position()
-        );
-        let mut state = self.start.clone();
-        for &mv in &self.moves {
-            text.push_str(&state.format_action(mv));
-            text.push('\n');
-            state.apply(mv);
-        }
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    /// Lines shown under the board (the card being carried out, held cards).
+    fn notes(_state: &Self) -> Vec<String> {
+        Vec::new()
     }
 
-    fn load(path: &Path, options: &G::Options) -> Result<Record<G>> {
-        let text = crate::user_files::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let mut lines = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'));
-        let position = lines
-            .next()
-            .and_then(|l| l.strip_prefix("position "))
-            .ok_or_else(|| anyhow!("{}: the first line must be `position …`", path.display()))?;
-        let start =
-            G::parse_position(position, options).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        let mut record = Record {
-            start,
-            moves: Vec::new(),
-        };
-        let mut state = record.start.clone();
-        for (index, line) in lines.enumerate() {
-            let mv = state
-                .parse_action(line)
-                .map_err(|e| anyhow!("{}: move {} `{line}`: {e}", path.display(), index + 1))?;
-            state.apply(mv);
-            record.moves.push(mv);
-        }
-        Ok(record)
+    /// The person's typed text in the game's notation (a shorthand expanded).
+    fn rewrite(_state: &Self, text: &str) -> String {
+        text.to_string()
+    }
+
+    /// What `moves` says instead of listing `count` moves, when a list would
+    /// not help.
+    fn moves_note(_state: &Self, _count: usize) -> Option<String> {
+        None
     }
 }
 
-/// Plays a game of an alpha-beta game against its engine; `hint` asks the
-/// game's standard searcher for 2 s.
-pub fn run<G: AlphaBetaGame + TextBoard>(args: &PlayArgs, profile: &EngineProfile) -> Result<()> {
-    let engine = build_standard_player::<G>(profile, args.seed)?;
-    let hint = |state: &G| -> Result<String> {
-        let mut searcher =
-            AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), G::search_config());
-        let result = searcher.search(state, &Limits::movetime(Duration::from_secs(2)))?;
-        Ok(format!(
-            "{} (score {}, line {})",
-            state.format_action(result.best),
-            result.score(),
-            format_pv(state, result.pv())
-        ))
-    };
-    session(args, &profile.name, &profile.description, engine, hint)
+impl Narration for crate::games::cescacs::Cescacs {}
+
+impl Narration for crate::games::camelot::Camelot {}
+
+/// The limits of a hint: the profile's, but at most 2 s.
+fn hint_limits(profile: &EngineProfile) -> Limits {
+    let mut limits = profile.limits.limits();
+    let cap = Duration::from_secs(2);
+    limits.movetime = Some(limits.movetime.map_or(cap, |t| t.min(cap)));
+    limits.clock = None;
+    limits
 }
 
-/// Plays a game with public chance (card chess) against an expectimax,
-/// MCTS or greedy `profile` searching with evaluator `E`; cards are drawn
-/// at random from `--seed`, and `hint` asks the same profile.
-pub fn run_chance<G: Notation + TextBoard, E: Evaluator<G> + Default + 'static>(
-    args: &PlayArgs,
-    profile: &EngineProfile,
-) -> Result<()> {
-    let engine = build_player::<G, _>(profile, E::default(), args.seed)?;
-    let hint = |state: &G| -> Result<String> {
-        let mut adviser = build_player::<G, _>(profile, E::default(), args.seed)?;
-        Ok(state.format_action(adviser.choose(state)?))
-    };
-    session(args, &profile.name, &profile.description, engine, hint)
-}
-
-/// The game loop shared by every game: draws the board, lets the engine and
-/// chance move, and reads the person's moves and commands.
-fn session<G: Notation + TextBoard>(
-    args: &PlayArgs,
-    name: &str,
-    description: &str,
-    mut engine: Box<dyn Player<G>>,
-    mut hint: impl FnMut(&G) -> Result<String>,
-) -> Result<()> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
+/// Plays a game of card chess, C'escacs or Camelot against the engine
+/// `profile` at the terminal.
+pub fn run<G: Narration>(args: &PlayArgs, profile: &EngineProfile) -> Result<()> {
+    let name = &profile.name;
     let human: Seat = match args.side {
         Side::White => 0,
         Side::Black => 1,
     };
     let options = G::Options::from_pairs(args.position.options.iter().map(String::as_str))?;
-    let mut record = Record {
-        start: args.position.state::<G>()?,
-        moves: Vec::new(),
-    };
+    let mut seats = vec![
+        SeatSpec::Engine(Box::new(profile.clone())),
+        SeatSpec::Engine(Box::new(profile.clone())),
+    ];
+    seats[human] = SeatSpec::Person;
+    let mut session = Session::new(args.position.state::<G>()?, seats, args.seed)?;
     println!(
-        "You play {:?} against `{name}` ({description}). Type `help` for commands.",
-        args.side
+        "You play {:?} against `{name}` ({}). Type `help` for commands.",
+        args.side, profile.description
     );
     let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut shown = None;
-    loop {
-        let state = record.current();
-        if shown != Some(record.moves.len()) {
-            println!("\n{}", state.draw());
-            shown = Some(record.moves.len());
-        }
-        match state.turn() {
-            Turn::Terminal => {
-                let returns = state.returns().unwrap_or_default();
-                let mine = returns.get(human).copied().unwrap_or(0.0);
-                println!("Game over: you score {mine}, the engine {}.", 1.0 - mine);
+    let mut terminal = Terminal {
+        input: stdin.lock(),
+        human,
+        profile: profile.clone(),
+        options,
+    };
+    terminal.run(&mut session)
+}
+
+/// The terminal: where lines come from, and who the person is.
+struct Terminal<R, G: Notation> {
+    input: R,
+    human: Seat,
+    profile: EngineProfile,
+    options: G::Options,
+}
+
+/// What to do after a command.
+enum Next {
+    /// Draw the board again and go on.
+    Redraw,
+    /// Wait for the next line.
+    Read,
+    /// Leave.
+    Quit,
+}
+
+impl<R: BufRead, G: Narration> Terminal<R, G> {
+    fn run(&mut self, session: &mut Session<G>) -> Result<()> {
+        session.advance();
+        let mut redraw = true;
+        loop {
+            self.show_happenings(session);
+            if let Some(ending) = session.ending() {
+                if ending.reason == EndReason::NoChanceOutcome {
+                    println!("\n{}", session.state().draw());
+                    println!(
+                        "The game stops: chance must act here but has no outcome (is the pile empty?)."
+                    );
+                    return Ok(());
+                }
+                let mine = ending.result.get(self.human).copied().unwrap_or(0.0);
+                let theirs = ending.result.get(1 - self.human).copied().unwrap_or(0.0);
+                println!("\n{}", session.state().draw());
+                println!(
+                    "Game over ({}): you score {mine}, the engine {theirs}.",
+                    ending.reason.text()
+                );
                 return Ok(());
             }
-            Turn::Chance => {
-                let mut outcomes = Vec::new();
-                state.chance_outcomes(&mut outcomes);
-                let outcome = draw_outcome(&outcomes, &mut rng);
-                println!("Chance: {}", state.format_action(outcome));
-                record.moves.push(outcome);
-                continue;
+            if redraw {
+                self.draw(session.state());
             }
-            Turn::Player(seat) if seat != human => {
-                let mv = engine.choose(&state)?;
-                println!("Engine plays {}", state.format_action(mv));
-                record.moves.push(mv);
-                continue;
+            print!("your move: ");
+            std::io::stdout().flush()?;
+            let mut line = String::new();
+            if self.input.read_line(&mut line)? == 0 {
+                println!("\nThe input ended; leaving the game.");
+                return Ok(());
             }
-            Turn::Player(_) => {}
+            redraw = match self.command(session, line.trim())? {
+                Next::Redraw => true,
+                Next::Read => false,
+                Next::Quit => return Ok(()),
+            };
         }
-        print!("your move: ");
-        std::io::stdout().flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(());
+    }
+
+    /// Announces the engine's moves, chance and the person's card decisions
+    /// since the last prompt.
+    fn show_happenings(&self, session: &mut Session<G>) {
+        for happening in session.take_happenings() {
+            let line = match happening {
+                Happening::Chance { before, action } => G::narrate(&before, None, action, false),
+                Happening::Played {
+                    before,
+                    seat,
+                    action,
+                    engine,
+                    ..
+                } => G::narrate(&before, Some(seat), action, engine),
+                Happening::Info { .. } | Happening::Over(_) => String::new(),
+            };
+            if !line.is_empty() {
+                println!("{line}");
+            }
         }
-        let line = line.trim();
+    }
+
+    /// Draws the board and the game's notes under it.
+    fn draw(&self, state: &G) {
+        println!("\n{}", state.draw());
+        for note in G::notes(state) {
+            println!("{note}");
+        }
+    }
+
+    fn command(&mut self, session: &mut Session<G>, line: &str) -> Result<Next> {
         let (command, argument) = line
             .split_once(' ')
             .map_or((line, ""), |(c, a)| (c, a.trim()));
         match command {
-            "" => {}
+            "" => return Ok(Next::Read),
             "help" => println!("{HELP}"),
-            "quit" => return Ok(()),
+            "quit" => return Ok(Next::Quit),
             "resign" => {
                 println!("You resign.");
-                return Ok(());
+                return Ok(Next::Quit);
             }
             "moves" => {
-                let mut actions = Vec::new();
-                state.legal_actions(&mut actions);
-                let texts: Vec<String> = actions.iter().map(|&a| state.format_action(a)).collect();
-                println!("{} legal moves: {}", texts.len(), texts.join(" "));
+                let texts = session.legal_texts();
+                match G::moves_note(session.state(), texts.len()) {
+                    Some(note) => println!("{note}"),
+                    None => println!("{} legal moves: {}", texts.len(), texts.join(" ")),
+                }
             }
-            "undo" => {
-                let mut undone = false;
-                while record.moves.pop().is_some() {
-                    if record.current().turn() == Turn::Player(human) {
-                        undone = true;
-                        break;
+            "undo" => match session.undo() {
+                Ok(()) => return Ok(Next::Redraw),
+                Err(SessionError::NothingToUndo) => println!("nothing of yours to undo"),
+                Err(error) => println!("cannot undo: {error}"),
+            },
+            "redo" => match session.redo() {
+                Ok(()) => return Ok(Next::Redraw),
+                Err(error) => println!("cannot redo: {error}"),
+            },
+            "hint" => match session.hint(&self.profile, &hint_limits(&self.profile)) {
+                Ok(decision) => {
+                    let state = session.state();
+                    let text = state.format_action(decision.action);
+                    match decision.lines.first() {
+                        Some(line) => println!(
+                            "hint: {text} (score {}, line {})",
+                            line.score,
+                            format_pv(state, &line.pv)
+                        ),
+                        None => println!("hint: {text}"),
                     }
                 }
-                if undone {
-                    shown = None;
-                } else {
-                    println!("nothing of yours to undo");
-                }
-            }
-            "hint" => println!("hint: {}", hint(&state)?),
-            "save" if !argument.is_empty() => {
-                record.save(Path::new(argument))?;
-                println!("saved to {argument}");
-            }
-            "load" if !argument.is_empty() => match Record::load(Path::new(argument), &options) {
-                Ok(loaded) => {
-                    record = loaded;
-                    shown = None;
-                    engine.new_game();
-                    println!("loaded {argument}");
-                }
-                Err(error) => println!("cannot load: {error:#}"),
+                Err(error) => println!("{error}"),
             },
+            "save" if !argument.is_empty() => match session.save(Path::new(argument)) {
+                Ok(()) => println!("saved to {argument}"),
+                Err(error) => println!("cannot save: {error}"),
+            },
+            "load" if !argument.is_empty() => {
+                match session.load(Path::new(argument), &self.options) {
+                    Ok(()) => {
+                        println!("loaded {argument}");
+                        session.advance();
+                        return Ok(Next::Redraw);
+                    }
+                    Err(error) => println!("cannot load: {error}"),
+                }
+            }
             "save" | "load" => println!("usage: {command} FILE"),
-            _ => match state.parse_action(line) {
-                Ok(mv) => record.moves.push(mv),
-                Err(error) => println!(
-                    "`{line}`: {error}  (type `moves` for the legal moves, `help` for commands)"
-                ),
+            _ => match session.play_text(&G::rewrite(session.state(), line)) {
+                Ok(()) => return Ok(Next::Redraw),
+                Err(error) => {
+                    println!("{error}  (type `moves` for the legal moves, `help` for commands)");
+                }
             },
         }
+        Ok(Next::Read)
     }
 }

@@ -1,24 +1,23 @@
 //! `tauler play muzicando`: a person at one seat of a Muzicando table, the
 //! engines of one profile at the others, for a match of several hands.
 //!
-//! The person sees only their seat's observation (drawn by
-//! [`crate::games::muzicando::display`]) until a hand is over; the other
-//! seats' calls and plays are announced as they happen. Legal actions are
-//! listed numbered: type the number or the action's name.
+//! A renderer over a [`Session`] of each hand: the person sees only their
+//! seat's observation (drawn by [`crate::games::muzicando::display`]) until
+//! a hand is over; the other seats' calls and plays are announced as they
+//! happen. Legal actions are listed numbered: type the number or the
+//! action's name. Hand `h` is dealt from `(--seed, h)`, so a replayed match
+//! has the same deals.
 
 use std::io::{BufRead, Write};
 
 use anyhow::{bail, Result};
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::play::PlayArgs;
-use crate::engine::{build_table_seat, EngineProfile, SearcherKind, TableSeat};
-use crate::game::{Game, GameOptions, HiddenInfo, Notation, Seat, Turn};
+use crate::engine::{EngineProfile, Happening, SearcherKind, SeatSpec, Session};
+use crate::game::{Game, GameOptions, HiddenInfo, Notation};
 use crate::games::muzicando::cards::Symbol;
 use crate::games::muzicando::display::{draw, hand_text, seat_label};
 use crate::games::muzicando::{Action, Muzicando, Options, Phase};
-use crate::knowledge::draw_outcome;
 
 const HELP: &str = "On your turn the legal actions are listed, numbered.
 Type the number, or the action itself:
@@ -38,10 +37,9 @@ enum Input {
     Quit,
 }
 
-/// The match: the table's engines, the person's seat and the scores.
+/// The match: the person's seat and the scores.
 struct Table {
     human: u8,
-    engines: Vec<Option<TableSeat<Muzicando>>>,
     totals: Vec<i32>,
     team_game: bool,
 }
@@ -72,21 +70,11 @@ pub fn run(args: &PlayArgs, profile: &EngineProfile) -> Result<()> {
     if profile.searcher == SearcherKind::Cheating {
         bail!("`{name}` reads every hand (a measurement tool) and cannot sit at a fair table");
     }
-    let mut engines = Vec::new();
-    for seat in 0..u64::from(seats) {
-        engines.push(if seat as usize == human {
-            None
-        } else {
-            Some(build_table_seat::<Muzicando>(
-                profile,
-                args.seed.wrapping_mul(31).wrapping_add(seat),
-            )?)
-        });
-    }
+    let mut specs = vec![SeatSpec::Engine(Box::new(profile.clone())); usize::from(seats)];
+    specs[human] = SeatSpec::Person;
     let team_game = options.individual.is_none();
     let mut table = Table {
         human: human as u8,
-        engines,
         totals: vec![0; usize::from(seats)],
         team_game,
     };
@@ -99,10 +87,10 @@ pub fn run(args: &PlayArgs, profile: &EngineProfile) -> Result<()> {
         "Muzicando, {game}: you are seat {human}; the others are `{name}` ({}). {} hands. Type `help` at any prompt.",
         profile.description, args.hands
     );
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let first_dealer = options.dealer;
+    let mut session: Option<Session<Muzicando>> = None;
     for hand in 0..args.hands {
         options.dealer = ((usize::from(first_dealer) + hand) % usize::from(seats)) as u8;
         println!(
@@ -111,14 +99,16 @@ pub fn run(args: &PlayArgs, profile: &EngineProfile) -> Result<()> {
             args.hands,
             seat_label(options.dealer, table.human, team_game)
         );
-        let state = Muzicando::random_deal(&options, &mut rng);
-        for engine in table.engines.iter_mut().flatten() {
-            match engine {
-                TableSeat::Fair(p) => p.new_game(),
-                TableSeat::Cheating(p) => p.new_game(),
+        let seed = hand_seed(args.seed, hand);
+        let deal = Muzicando::seeded_deal(&options, seed);
+        let session = match &mut session {
+            Some(session) => {
+                session.new_game(deal, Some(seed));
+                session
             }
-        }
-        let Some(end) = table.play_hand(state, &mut rng, &mut input)? else {
+            None => session.insert(Session::new(deal, specs.clone(), seed)?),
+        };
+        let Some(end) = table.play_hand(session, &mut input)? else {
             println!("You leave the table.");
             return Ok(());
         };
@@ -136,53 +126,69 @@ impl Table {
     /// Plays one hand; `None` if the person quits.
     fn play_hand(
         &mut self,
-        mut state: Muzicando,
-        rng: &mut Xoshiro256PlusPlus,
+        session: &mut Session<Muzicando>,
         input: &mut impl BufRead,
     ) -> Result<Option<Muzicando>> {
-        let mut legal = Vec::new();
-        let mut outcomes = Vec::new();
+        let human = usize::from(self.human);
         println!(
             "Your hand: {}",
-            hand_text(state.observation(usize::from(self.human)).hand)
+            hand_text(session.state().observation(human).hand)
         );
+        session.advance();
         loop {
-            match state.turn() {
-                Turn::Terminal => return Ok(Some(state)),
-                Turn::Chance => {
-                    let drawer = state.history().last().map_or(0, |&(seat, _)| seat);
-                    state.chance_outcomes(&mut outcomes);
-                    let action = draw_outcome(&outcomes, rng);
+            self.announce(session.take_happenings());
+            if let Some(ending) = session.ending() {
+                if ending.fault.is_some() {
+                    bail!("the hand was broken off: {}", ending.reason.text());
+                }
+                return Ok(Some(session.state().clone()));
+            }
+            if session.person_to_move().is_none() {
+                bail!("the hand stopped with no one to move");
+            }
+            let state = session.state().clone();
+            let mut legal = Vec::new();
+            state.legal_actions(&mut legal);
+            match self.ask(&state, &legal, input)? {
+                Input::Act(action) => session.play(human, action)?,
+                Input::Quit => return Ok(None),
+            }
+        }
+    }
+
+    /// Tells what the table did: draws, calls, plays, the contract.
+    fn announce(&self, happenings: Vec<Happening<Muzicando>>) {
+        for happening in happenings {
+            match happening {
+                Happening::Chance { before, action } => {
+                    let drawer = before.history().last().map_or(0, |&(seat, _)| seat);
                     if drawer == self.human {
                         println!(
                             "You draw {}.",
-                            state.format_action(action).trim_start_matches('+')
+                            before.format_action(action).trim_start_matches('+')
                         );
                     } else {
                         println!("{} draws a card.", self.label(drawer));
                     }
-                    state.apply(action);
                 }
-                Turn::Player(seat) => {
-                    state.legal_actions(&mut legal);
-                    let action = if seat == usize::from(self.human) {
-                        match self.ask(&state, &legal, input)? {
-                            Input::Act(action) => {
-                                println!("You: {}", describe(&state, action));
-                                action
-                            }
-                            Input::Quit => return Ok(None),
-                        }
+                Happening::Played {
+                    before,
+                    seat,
+                    action,
+                    ..
+                } => {
+                    if seat == usize::from(self.human) {
+                        println!("You: {}", describe(&before, action));
                     } else {
-                        let action = self.engine_action(&state, seat, &legal)?;
-                        println!("{}: {}", self.label(seat as u8), describe(&state, action));
-                        action
-                    };
-                    let bidding = state.phase() != Phase::Play;
-                    state.apply(action);
-                    if let (true, Phase::Play, Some(contract)) =
-                        (bidding, state.phase(), state.contract())
-                    {
+                        println!("{}: {}", self.label(seat as u8), describe(&before, action));
+                    }
+                    let mut after = before.clone();
+                    after.apply(action);
+                    if let (true, Phase::Play, Some(contract)) = (
+                        before.phase() != Phase::Play,
+                        after.phase(),
+                        after.contract(),
+                    ) {
                         let what = contract.bid.map_or(String::new(), |bid| {
                             format!("{bid}, value {}, ", bid.value())
                         });
@@ -193,22 +199,9 @@ impl Table {
                         );
                     }
                 }
+                Happening::Info { .. } | Happening::Over(_) => {}
             }
         }
-    }
-
-    fn engine_action(&mut self, state: &Muzicando, seat: Seat, legal: &[Action]) -> Result<Action> {
-        let engine = self.engines[seat]
-            .as_mut()
-            .ok_or_else(|| anyhow::anyhow!("no engine at seat {seat}"))?;
-        let action = match engine {
-            TableSeat::Fair(p) => p.choose(&state.observation(seat), legal)?,
-            TableSeat::Cheating(p) => p.choose(state)?,
-        };
-        if !legal.contains(&action) {
-            bail!("the engine at seat {seat} answered an illegal action {action:?}");
-        }
-        Ok(action)
     }
 
     /// Shows the person's view and reads their action.
@@ -232,7 +225,7 @@ impl Table {
             std::io::stdout().flush()?;
             let mut line = String::new();
             if input.read_line(&mut line)? == 0 {
-                println!();
+                println!("\nThe input ended.");
                 return Ok(Input::Quit);
             }
             let line = line.trim();
@@ -343,6 +336,11 @@ impl Table {
         };
         println!("\nMatch over: {verdict} ({mine} against {best_other}).");
     }
+}
+
+/// The deal seed of hand `hand` of a match seeded `seed`.
+fn hand_seed(seed: u64, hand: usize) -> u64 {
+    crate::splitmix::splitmix64(seed ^ (hand as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).1
 }
 
 /// What a seat did, for the announcement.

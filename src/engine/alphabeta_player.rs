@@ -1,67 +1,72 @@
-//! The alpha-beta engine as a player: its searcher and the limits of each move.
+//! The alpha-beta engine as a player.
 
-use crate::game::Game;
-use crate::search::{AlphaBeta, Evaluator, Limits, SearchConfig, SearchResult};
+use std::sync::atomic::Ordering;
 
-use super::player::{Player, PlayerError};
+use crate::game::PerfectInfo;
+use crate::search::{AlphaBeta, Evaluator, Limits, SearchConfig, SearchInfo};
 
-/// Chooses by alpha-beta search under fixed per-move limits.
-pub struct AlphaBetaPlayer<G: Game, E> {
+use super::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
+
+/// Chooses by alpha-beta search.
+pub struct AlphaBetaPlayer<G: PerfectInfo, E> {
     name: String,
     searcher: AlphaBeta<G, E>,
-    limits: Limits,
-    last: Option<SearchResult<G::Action>>,
 }
 
-impl<G: Game, E: Evaluator<G>> AlphaBetaPlayer<G, E> {
-    /// A player named `name` searching with `evaluator` and `config` under `limits`.
+impl<G: PerfectInfo, E: Evaluator<G>> AlphaBetaPlayer<G, E> {
+    /// A player named `name` searching with `evaluator` and `config`.
     #[must_use]
-    pub fn new(name: &str, evaluator: E, config: SearchConfig, limits: Limits) -> Self {
+    pub fn new(name: &str, evaluator: E, config: SearchConfig) -> Self {
         Self {
             name: name.to_string(),
             searcher: AlphaBeta::new(evaluator, config),
-            limits,
-            last: None,
         }
     }
 
-    /// The limits of each move (a referee updates the clock before each move).
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
-    }
-
-    /// The limits of each move.
-    #[must_use]
-    pub fn limits(&self) -> &Limits {
-        &self.limits
-    }
-
-    /// The searcher, e.g. for its stop handle or multi-PV setting.
+    /// The searcher, e.g. for its multi-PV or thread settings.
     pub fn searcher_mut(&mut self) -> &mut AlphaBeta<G, E> {
         &mut self.searcher
     }
-
-    /// The result behind the last action chosen (score, line, nodes).
-    #[must_use]
-    pub fn last_result(&self) -> Option<&SearchResult<G::Action>> {
-        self.last.as_ref()
-    }
 }
 
-impl<G: Game, E: Evaluator<G> + Send> Player<G> for AlphaBetaPlayer<G, E> {
+impl<G: PerfectInfo, E: Evaluator<G> + Send> Player<G> for AlphaBetaPlayer<G, E> {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
-        let result = self.searcher.search(state, &self.limits)?;
-        let best = result.best;
-        self.last = Some(result);
-        Ok(best)
+    fn choose(
+        &mut self,
+        view: &View<'_, G>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        // The searcher polls its own flag; the shared one is passed on to
+        // it after every completed line.
+        let own = self.searcher.stop_handle();
+        let result = self.searcher.search_with(
+            view.observation,
+            limits,
+            |report: &SearchInfo<G::Action>| {
+                info.info(report);
+                if stop.load(Ordering::Relaxed) {
+                    own.store(true, Ordering::Relaxed);
+                }
+            },
+        )?;
+        Ok(Decision {
+            action: result.best,
+            score: Some(result.score().0),
+            stats: Stats {
+                depth: result.depth,
+                nodes: result.nodes,
+                time: result.time,
+            },
+            lines: result.lines,
+        })
     }
 
     fn new_game(&mut self) {
         self.searcher.new_game();
-        self.last = None;
     }
 }

@@ -1,38 +1,77 @@
-//! From a profile to a player of a concrete game.
+//! From a profile to a player: one builder for every game.
+//!
+//! A game names the searchers that serve it through [`Playable`]: the
+//! perfect-information games hand their evaluator to [`evaluated_player`]
+//! (alpha-beta, expectimax, MCTS, greedy), the hidden-information games use
+//! [`hidden_player`] (rule-based, PIMC, ISMCTS, bidding by simulation, the
+//! cheating measurement tool). The random mover plays every game.
 
-use crate::game::Game;
+use crate::game::{Notation, Observe, PerfectInfo};
 use crate::knowledge::RuleBasedGame;
 use crate::search::mcts::MctsConfig;
-use crate::search::{AlphaBetaGame, Evaluator};
+use crate::search::Evaluator;
 
 use super::alphabeta_player::AlphaBetaPlayer;
 use super::chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 use super::cheating::CheatingMcts;
 use super::ismcts_player::IsmctsPlayer;
-use super::observer::{ObservingPlayer, TableSeat};
 use super::pimc_player::PimcPlayer;
 use super::player::Player;
 use super::policy_player::PolicyPlayer;
 use super::profile::{EngineProfile, ProfileError, SearcherKind};
 use super::random::RandomPlayer;
-use super::random_observer::RandomObserver;
 use super::simulation_bidder::SimulationBidder;
 
-/// The player `profile` describes for game `G`: an alpha-beta, expectimax,
-/// MCTS or greedy player using `evaluator`, or a random mover; `seed` seeds
-/// the random mover, MCTS and the greedy player's tie-breaks.
-pub fn build_player<G: Game, E: Evaluator<G> + 'static>(
+/// A game engines can play: it names the players its profiles may ask for.
+pub trait Playable: Notation + Observe {
+    /// The player `profile` (a profile of this game, not the random mover)
+    /// describes, its randomness seeded with `seed`.
+    fn searcher(profile: &EngineProfile, seed: u64) -> Result<Box<dyn Player<Self>>, ProfileError>;
+
+    /// Whether `action` (legal in `self`) changes the position sharply (a
+    /// capture, a promotion), by the game's evaluator; none by default.
+    fn is_noisy(&self, _action: Self::Action) -> bool {
+        false
+    }
+}
+
+/// The player `profile` describes for `G`, its randomness (random mover,
+/// MCTS, sampling, tie-breaks) seeded with `seed`.
+pub fn build_player<G: Playable>(
     profile: &EngineProfile,
-    evaluator: E,
     seed: u64,
 ) -> Result<Box<dyn Player<G>>, ProfileError> {
     profile.expect_game(G::NAME)?;
+    if profile.searcher == SearcherKind::Random {
+        return Ok(Box::new(RandomPlayer::new(seed)));
+    }
+    G::searcher(profile, seed)
+}
+
+fn unsupported(profile: &EngineProfile, game: &str) -> ProfileError {
+    ProfileError::Unsupported {
+        name: profile.name.clone(),
+        searcher: profile.searcher,
+        game: game.to_string(),
+    }
+}
+
+/// The perfect-information players: alpha-beta, expectimax, MCTS or greedy
+/// with `evaluator`.
+pub fn evaluated_player<G, E>(
+    profile: &EngineProfile,
+    evaluator: E,
+    seed: u64,
+) -> Result<Box<dyn Player<G>>, ProfileError>
+where
+    G: PerfectInfo + Notation,
+    E: Evaluator<G> + Send + 'static,
+{
     Ok(match profile.searcher {
         SearcherKind::AlphaBeta => Box::new(AlphaBetaPlayer::new(
             &profile.name,
             evaluator,
             profile.search_config()?,
-            profile.limits.limits(),
         )),
         SearcherKind::Random => Box::new(RandomPlayer::new(seed)),
         SearcherKind::Expectimax => {
@@ -42,84 +81,61 @@ pub fn build_player<G: Game, E: Evaluator<G> + 'static>(
                 evaluator,
                 params.pruning,
                 params.table_bits,
-                profile.limits.limits(),
             ))
         }
         SearcherKind::Mcts => {
             let params = profile.chance_params()?;
-            let limits = profile.limits.limits();
             Box::new(MctsPlayer::new(
                 &profile.name,
                 evaluator,
                 MctsConfig {
-                    iterations: limits.nodes.unwrap_or(MctsConfig::default().iterations),
-                    movetime: limits.movetime,
                     threads: params.threads,
                     exploration: params.exploration,
                     seed,
+                    ..MctsConfig::default()
                 },
             ))
         }
         SearcherKind::Greedy => Box::new(GreedyPlayer::new(evaluator, seed)),
-        kind @ (SearcherKind::Rules
+        SearcherKind::Rules
         | SearcherKind::Pimc
         | SearcherKind::Ismcts
-        | SearcherKind::Cheating) => return Err(unsupported(profile, kind, G::NAME)),
+        | SearcherKind::Cheating => return Err(unsupported(profile, G::NAME)),
     })
 }
 
-fn unsupported(profile: &EngineProfile, searcher: SearcherKind, game: &str) -> ProfileError {
-    ProfileError::Unsupported {
-        name: profile.name.clone(),
-        searcher,
-        game: game.to_string(),
-    }
-}
-
-/// A fair seat that plays with `play`, its contract decisions made by
+/// A player that plays with `play`, its contract decisions made by
 /// simulation when the profile asks for `bidding = "simulation"`.
-fn with_bidding<G: RuleBasedGame>(
+fn with_bidding<G: RuleBasedGame + Notation>(
     profile: &EngineProfile,
-    play: Box<dyn ObservingPlayer<G>>,
+    play: Box<dyn Player<G>>,
     seed: u64,
-) -> Result<TableSeat<G>, ProfileError> {
-    Ok(TableSeat::Fair(match profile.bid_simulation()? {
+) -> Result<Box<dyn Player<G>>, ProfileError> {
+    Ok(match profile.bid_simulation()? {
         Some(worlds) => Box::new(SimulationBidder::new(play, worlds, seed)),
         None => play,
-    }))
+    })
 }
 
-/// The seat `profile` describes at a hidden-information table of `G`: the
-/// rule-based, PIMC, ISMCTS (either bidding by simulation if the profile says
-/// so) or random player seeing only its observation, or
-/// the cheating UCT player (for measurements). `seed` seeds the sampling.
-pub fn build_table_seat<G: RuleBasedGame>(
+/// The hidden-information players: rule-based, PIMC or ISMCTS (either
+/// bidding by simulation if the profile says so), or the cheating UCT
+/// player (measurements only: it sees every hand, and fair tables refuse it).
+pub fn hidden_player<G: RuleBasedGame + Notation>(
     profile: &EngineProfile,
     seed: u64,
-) -> Result<TableSeat<G>, ProfileError> {
-    profile.expect_game(G::NAME)?;
+) -> Result<Box<dyn Player<G>>, ProfileError> {
     let config = profile.sampling_config()?;
     Ok(match profile.searcher {
-        SearcherKind::Random => TableSeat::Fair(Box::new(RandomObserver::new(seed))),
-        SearcherKind::Rules => TableSeat::Fair(Box::new(PolicyPlayer(G::policy(
-            &profile.read_parameters()?,
-        )))),
+        SearcherKind::Random => Box::new(RandomPlayer::new(seed)),
+        SearcherKind::Rules => Box::new(PolicyPlayer(G::policy(&profile.read_parameters()?))),
         SearcherKind::Pimc => with_bidding(profile, Box::new(PimcPlayer::new(config, seed)), seed)?,
         SearcherKind::Ismcts => {
             with_bidding(profile, Box::new(IsmctsPlayer::new(config, seed)), seed)?
         }
-        SearcherKind::Cheating => TableSeat::Cheating(Box::new(CheatingMcts::new(config, seed))),
-        kind @ (SearcherKind::AlphaBeta
+        SearcherKind::Cheating => Box::new(CheatingMcts::new(config, seed)),
+        SearcherKind::AlphaBeta
         | SearcherKind::Expectimax
         | SearcherKind::Mcts
-        | SearcherKind::Greedy) => return Err(unsupported(profile, kind, G::NAME)),
+        | SearcherKind::Greedy => return Err(unsupported(profile, G::NAME)),
     })
-}
-
-/// The player `profile` describes for `G`, with the game's standard evaluator.
-pub fn build_standard_player<G: AlphaBetaGame>(
-    profile: &EngineProfile,
-    seed: u64,
-) -> Result<Box<dyn Player<G>>, ProfileError> {
-    build_player(profile, G::Evaluator::default(), seed)
 }

@@ -4,67 +4,64 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::game::{Game, Turn};
-use crate::search::expectimax::{Expectimax, ExpectimaxResult, Pruning};
+use crate::game::{Game, PerfectInfo, Turn};
+use crate::search::expectimax::{Expectimax, Pruning};
 use crate::search::mcts::{Mcts, MctsConfig};
 use crate::search::score::terminal_score;
 use crate::search::{Evaluator, Limits};
 
-use super::player::{Player, PlayerError};
+use super::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
 
-/// Chooses by expectimax search under fixed per-move limits.
+/// Chooses by expectimax search.
 pub struct ExpectimaxPlayer<G: Game, E> {
     name: String,
     searcher: Expectimax<G, E>,
-    limits: Limits,
-    last: Option<ExpectimaxResult<G::Action>>,
 }
 
 impl<G: Game, E: Evaluator<G>> ExpectimaxPlayer<G, E> {
     /// A player named `name` searching with `evaluator`, `pruning` and a
-    /// table of `2^table_bits` entries under `limits`.
+    /// table of `2^table_bits` entries.
     #[must_use]
-    pub fn new(
-        name: &str,
-        evaluator: E,
-        pruning: Pruning,
-        table_bits: u32,
-        limits: Limits,
-    ) -> Self {
+    pub fn new(name: &str, evaluator: E, pruning: Pruning, table_bits: u32) -> Self {
         Self {
             name: name.to_string(),
             searcher: Expectimax::new(evaluator, pruning, table_bits),
-            limits,
-            last: None,
         }
-    }
-
-    /// The result behind the last action chosen.
-    #[must_use]
-    pub fn last_result(&self) -> Option<&ExpectimaxResult<G::Action>> {
-        self.last.as_ref()
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Player<G> for ExpectimaxPlayer<G, E> {
+impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for ExpectimaxPlayer<G, E> {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
-        let result = self.searcher.search(state, &self.limits)?;
-        let best = result.best;
-        self.last = Some(result);
-        Ok(best)
+    fn choose(
+        &mut self,
+        view: &View<'_, G>,
+        limits: &Limits,
+        _stop: &Stop,
+        _info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let result = self.searcher.search(view.observation, limits)?;
+        Ok(Decision {
+            action: result.best,
+            score: Some(result.value.round() as i32),
+            lines: Vec::new(),
+            stats: Stats {
+                depth: result.depth,
+                nodes: result.nodes,
+                time: std::time::Duration::ZERO,
+            },
+        })
     }
 
     fn new_game(&mut self) {
         self.searcher.new_game();
-        self.last = None;
     }
 }
 
-/// Chooses by MCTS with a fixed number of iterations (and optional time).
+/// Chooses by MCTS: iterations from the limits' node count (10 000 if none),
+/// stopping early at the limits' move time.
 pub struct MctsPlayer<E> {
     name: String,
     searcher: Mcts<E>,
@@ -83,16 +80,34 @@ impl<E> MctsPlayer<E> {
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Player<G> for MctsPlayer<E> {
+impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for MctsPlayer<E> {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
+    fn choose(
+        &mut self,
+        view: &View<'_, G>,
+        limits: &Limits,
+        _stop: &Stop,
+        _info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
         self.moves += 1;
         let config = self.searcher.config_mut();
         config.seed = config.seed.wrapping_add(self.moves);
-        Ok(self.searcher.search(state)?.best)
+        config.iterations = limits.nodes.unwrap_or(MctsConfig::default().iterations);
+        config.movetime = limits.movetime;
+        let result = self.searcher.search(view.observation)?;
+        Ok(Decision {
+            action: result.best,
+            score: None,
+            lines: Vec::new(),
+            stats: Stats {
+                depth: 0,
+                nodes: result.iterations,
+                time: std::time::Duration::ZERO,
+            },
+        })
     }
 }
 
@@ -121,19 +136,24 @@ impl<E> GreedyPlayer<E> {
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Player<G> for GreedyPlayer<E> {
+impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for GreedyPlayer<E> {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
-        let Turn::Player(seat) = state.turn() else {
-            return Err(PlayerError::NotAPlayersTurn);
-        };
-        let mut actions = Vec::new();
-        state.legal_actions(&mut actions);
-        let scored: Vec<((bool, i32), G::Action)> = actions
-            .into_iter()
+    fn choose(
+        &mut self,
+        view: &View<'_, G>,
+        _limits: &Limits,
+        _stop: &Stop,
+        _info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let state = view.observation;
+        let seat = view.seat;
+        let scored: Vec<((bool, i32), G::Action)> = view
+            .legal
+            .iter()
+            .copied()
             .map(|action| {
                 let mut child = state.clone();
                 child.apply(action);
@@ -162,6 +182,6 @@ impl<G: Game, E: Evaluator<G>> Player<G> for GreedyPlayer<E> {
             .filter(|&(key, _)| key == best)
             .map(|(_, action)| action)
             .collect();
-        Ok(ties[self.rng.gen_range(0..ties.len())])
+        Ok(Decision::action(ties[self.rng.gen_range(0..ties.len())]))
     }
 }

@@ -1,14 +1,14 @@
 //! The cheating player: perfect-information UCT on the true state, every
 //! hidden card included. A MEASUREMENT TOOL ONLY: its margin over a fair
-//! engine bounds what hidden information costs. It implements the
-//! perfect-information [`Player`] trait, so it can sit at a hidden table only
-//! as [`super::observer::TableSeat::Cheating`], never by accident as a fair
-//! player.
+//! engine bounds what hidden information costs. It declares
+//! [`Player::sees_everything`], so only a table that allows it hands it the
+//! state; a fair table refuses it.
 
-use crate::game::{Game, Turn};
+use crate::game::Observe;
 use crate::search::world_mcts::{most_visited, search, MctsConfig};
+use crate::search::Limits;
 
-use super::player::{Player, PlayerError};
+use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// Perfect-information UCT that reads every seat's cards (measurement only).
 #[derive(Clone, Debug)]
@@ -30,24 +30,35 @@ impl CheatingMcts {
     }
 }
 
-impl<G: Game> Player<G> for CheatingMcts {
+impl<G: Observe> Player<G> for CheatingMcts {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
-        if !matches!(state.turn(), Turn::Player(_)) {
-            return Err(PlayerError::NotAPlayersTurn);
+    fn choose(
+        &mut self,
+        view: &View<'_, G>,
+        limits: &Limits,
+        _stop: &Stop,
+        _info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let state = view.state.ok_or(PlayerError::NeedsFullState)?;
+        match view.legal {
+            [] => return Err(PlayerError::NotAPlayersTurn),
+            [only] => return Ok(Decision::action(*only)),
+            _ => {}
         }
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        if legal.len() == 1 {
-            return Ok(legal[0]);
+        let mut config = self.config;
+        if let Some(nodes) = limits.nodes {
+            config.iterations = u32::try_from(nodes).unwrap_or(u32::MAX);
         }
         self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-        let stats = search(state, &self.config, self.seed);
-        most_visited(&stats)
-            .or_else(|| legal.first().copied())
-            .ok_or(PlayerError::NotAPlayersTurn)
+        let stats = search(state, &config, self.seed);
+        let action = most_visited(&stats).unwrap_or(view.legal[0]);
+        Ok(Decision::action(action))
+    }
+
+    fn sees_everything(&self) -> bool {
+        true
     }
 }

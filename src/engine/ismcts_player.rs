@@ -4,10 +4,10 @@
 use crate::game::HiddenInfo;
 use crate::search::ismcts::ismcts_search;
 use crate::search::world_mcts::MctsConfig;
+use crate::search::Limits;
 
 use super::most_visited::choose_most_visited;
-use super::observer::ObservingPlayer;
-use super::player::PlayerError;
+use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// The ISMCTS player.
 #[derive(Clone, Debug)]
@@ -29,19 +29,26 @@ impl IsmctsPlayer {
     }
 }
 
-impl<G: HiddenInfo> ObservingPlayer<G> for IsmctsPlayer {
+impl<G: HiddenInfo> Player<G> for IsmctsPlayer {
     fn name(&self) -> &str {
         &self.name
     }
 
     fn choose(
         &mut self,
-        observation: &G::Observation,
-        legal: &[G::Action],
-    ) -> Result<G::Action, PlayerError> {
-        let config = self.config;
-        choose_most_visited(legal, &mut self.seed, |seed| {
+        view: &View<'_, G>,
+        limits: &Limits,
+        _stop: &Stop,
+        _info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let mut config = self.config;
+        if let Some(nodes) = limits.nodes {
+            config.iterations = u32::try_from(nodes).unwrap_or(u32::MAX);
+        }
+        let observation = view.observation;
+        choose_most_visited(view.legal, &mut self.seed, |seed| {
             ismcts_search::<G>(observation, &config, seed)
         })
+        .map(Decision::action)
     }
 }

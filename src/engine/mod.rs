@@ -1,40 +1,69 @@
-//! Players: anything that chooses an action for its seat. Humans at the
-//! terminal, the alpha-beta, expectimax and MCTS engines, a greedy and a
-//! random mover share one trait, and engines are named by profiles in
-//! `engines/*.toml`. Hidden-information games use the observing contract in
-//! [`observer`] instead, which hands an engine only its seat's observation.
+//! Players and the match loop.
+//!
+//! Every player (the alpha-beta, expectimax, MCTS, PIMC and ISMCTS engines,
+//! the greedy, rule-based and random movers, the measurement-only cheating
+//! player) implements one contract, [`Player`], which hands it its seat's
+//! observation and legal actions. Engines are named by profiles
+//! (`engines/*.toml`) and built by [`build_player`] for any game. The match
+//! loop ([`match_loop`]) is the only code that plays a game; tournaments and
+//! sessions drive it.
+//!
+//! # Determinism
+//!
+//! A game is a function of its seeds and the engines' limits, whatever the
+//! process or the number of games played at once:
+//! - chance event k of a game comes from `(chance seed, k)`
+//!   ([`SeededChance`]; Muzicando tournaments draw the stock in one shuffled
+//!   order per deal), never from a shared generator;
+//! - each engine owns its generator, seeded from the game's seed and its
+//!   seat (tournaments: `seeds::engine_seed`; sessions: `seed × 31 + seat`),
+//!   and is built afresh for every game;
+//! - with a node, depth or playout limit (no time limit) an engine's answer
+//!   depends only on the position it is shown and its own history in the
+//!   game. Ties are broken by a fixed rule: alpha-beta and expectimax keep
+//!   the first best action in move-ordering order (a later action must be
+//!   strictly better); the visit-counting players (PIMC, ISMCTS, cheating)
+//!   take the most visited action, then the better mean, then the last in
+//!   the order the worlds were merged (world 0 first); the greedy and random
+//!   movers choose uniformly among equals with their seeded generator.
+//!
+//! Limits in time (move time, clocks) make answers depend on the machine's
+//! speed; so does card chess MCTS with more than one thread until its root
+//! statistics are merged in a fixed order.
 
 pub mod alphabeta_player;
 pub mod build;
 pub mod catalogue;
 pub mod chance_players;
 pub mod cheating;
-pub mod human;
 pub mod ismcts_player;
+pub mod match_loop;
 pub mod most_visited;
-pub mod observer;
 pub mod pimc_player;
+pub mod playable;
 pub mod player;
 pub mod policy_player;
 pub mod profile;
 pub mod random;
-pub mod random_observer;
+pub mod session;
 pub mod simulation_bidder;
 
 pub use alphabeta_player::AlphaBetaPlayer;
-pub use build::{build_player, build_standard_player, build_table_seat};
+pub use build::{build_player, evaluated_player, hidden_player, Playable};
 pub use catalogue::{Catalogue, Origin};
 pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 pub use cheating::CheatingMcts;
-pub use human::HumanPlayer;
 pub use ismcts_player::IsmctsPlayer;
-pub use observer::{play_hidden, play_hidden_to_end, ObservingPlayer, RefereeError, TableSeat};
+pub use match_loop::{
+    play_out, ChanceSource, EndReason, Ending, Event, Fault, FixedLimits, Match, MatchHooks,
+    Occupant, Progress, RefusedAction, SeededChance,
+};
 pub use pimc_player::PimcPlayer;
-pub use player::{Player, PlayerError};
+pub use player::{ask, Decision, InfoSink, NoInfo, Player, PlayerError, Stats, Stop, View};
 pub use policy_player::PolicyPlayer;
 pub use profile::{
     Bidding, ChanceParams, EngineProfile, LimitSpec, ProfileError, SamplingParams, SearcherKind,
 };
 pub use random::RandomPlayer;
-pub use random_observer::RandomObserver;
+pub use session::{AnySession, Happening, SeatSpec, Session, SessionError};
 pub use simulation_bidder::SimulationBidder;

@@ -1,28 +1,31 @@
-//! A knowledge-layer rule-based policy seated at a table as an observing
-//! player: it sees only its seat's observation either way.
+//! A knowledge-layer rule-based policy seated at a table as a player: it
+//! sees only its seat's observation, answers at once and reports nothing.
 
 use crate::game::HiddenInfo;
 use crate::knowledge::Policy;
+use crate::search::Limits;
 
-use super::observer::ObservingPlayer;
-use super::player::PlayerError;
+use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
-/// The observing player that plays policy `P`.
+/// The player that plays policy `P`.
 #[derive(Clone, Debug)]
 pub struct PolicyPlayer<P>(pub P);
 
-impl<G: HiddenInfo, P: Policy<G>> ObservingPlayer<G> for PolicyPlayer<P> {
+impl<G: HiddenInfo, P: Policy<G> + Send> Player<G> for PolicyPlayer<P> {
     fn name(&self) -> &str {
         self.0.name()
     }
 
     fn choose(
         &mut self,
-        observation: &G::Observation,
-        legal: &[G::Action],
-    ) -> Result<G::Action, PlayerError> {
+        view: &View<'_, G>,
+        _limits: &Limits,
+        _stop: &Stop,
+        _info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
         self.0
-            .choose(observation, legal)
+            .choose(view.observation, view.legal)
+            .map(Decision::action)
             .ok_or(PlayerError::NotAPlayersTurn)
     }
 }

@@ -1,18 +1,18 @@
 //! The random mover: a uniformly random legal action, reproducible by seed.
-//! The floor every engine must beat.
+//! The floor every engine must beat, in every game.
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::game::{Game, Turn};
+use crate::game::Observe;
+use crate::search::Limits;
 
-use super::player::{Player, PlayerError};
+use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// Plays uniformly at random among the legal actions.
 #[derive(Clone, Debug)]
 pub struct RandomPlayer {
     rng: Xoshiro256PlusPlus,
-    name: String,
 }
 
 impl RandomPlayer {
@@ -21,25 +21,27 @@ impl RandomPlayer {
     pub fn new(seed: u64) -> Self {
         Self {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            name: "random".to_string(),
         }
     }
 }
 
-impl<G: Game> Player<G> for RandomPlayer {
+impl<G: Observe> Player<G> for RandomPlayer {
     fn name(&self) -> &str {
-        &self.name
+        "random"
     }
 
-    fn choose(&mut self, state: &G) -> Result<G::Action, PlayerError> {
-        if !matches!(state.turn(), Turn::Player(_)) {
+    fn choose(
+        &mut self,
+        view: &View<'_, G>,
+        _limits: &Limits,
+        _stop: &Stop,
+        _info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        if view.legal.is_empty() {
             return Err(PlayerError::NotAPlayersTurn);
         }
-        let mut actions = Vec::new();
-        state.legal_actions(&mut actions);
-        if actions.is_empty() {
-            return Err(PlayerError::NotAPlayersTurn);
-        }
-        Ok(actions[self.rng.gen_range(0..actions.len())])
+        Ok(Decision::action(
+            view.legal[self.rng.gen_range(0..view.legal.len())],
+        ))
     }
 }

@@ -4,15 +4,15 @@
 use crate::game::HiddenInfo;
 use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::{best_call, simulate_calls};
+use crate::search::Limits;
 
-use super::observer::ObservingPlayer;
-use super::player::PlayerError;
+use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// A player that makes its contract decisions (bids, passes in the
 /// auction, the choice of type) by simulation and leaves every other
 /// decision to an inner player (PIMC or ISMCTS).
 pub struct SimulationBidder<G: HiddenInfo> {
-    play: Box<dyn ObservingPlayer<G>>,
+    play: Box<dyn Player<G>>,
     worlds: u32,
     seed: u64,
     name: String,
@@ -22,7 +22,7 @@ impl<G: HiddenInfo> SimulationBidder<G> {
     /// Bids by simulation over `worlds` sampled worlds per decision, plays
     /// with `play`.
     #[must_use]
-    pub fn new(play: Box<dyn ObservingPlayer<G>>, worlds: u32, seed: u64) -> Self {
+    pub fn new(play: Box<dyn Player<G>>, worlds: u32, seed: u64) -> Self {
         let name = format!("{}+bidsim-{worlds}", play.name());
         SimulationBidder {
             play,
@@ -33,22 +33,27 @@ impl<G: HiddenInfo> SimulationBidder<G> {
     }
 }
 
-impl<G: RuleBasedGame> ObservingPlayer<G> for SimulationBidder<G> {
+impl<G: RuleBasedGame> Player<G> for SimulationBidder<G> {
     fn name(&self) -> &str {
         &self.name
     }
 
     fn choose(
         &mut self,
-        observation: &G::Observation,
-        legal: &[G::Action],
-    ) -> Result<G::Action, PlayerError> {
+        view: &View<'_, G>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let legal = view.legal;
         if legal.len() < 2 || !G::is_contract_decision(legal) {
-            return self.play.choose(observation, legal);
+            return self.play.choose(view, limits, stop, info);
         }
         self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-        let stats = simulate_calls::<G>(observation, legal, self.worlds, self.seed);
-        best_call(&stats, legal).ok_or(PlayerError::NotAPlayersTurn)
+        let stats = simulate_calls::<G>(view.observation, legal, self.worlds, self.seed);
+        best_call(&stats, legal)
+            .map(Decision::action)
+            .ok_or(PlayerError::NotAPlayersTurn)
     }
 
     fn new_game(&mut self) {
@@ -59,6 +64,7 @@ impl<G: RuleBasedGame> ObservingPlayer<G> for SimulationBidder<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::player::ask;
     use crate::engine::PolicyPlayer;
     use crate::game::{Game, Turn};
     use crate::games::muzicando::heuristic::HeuristicPlayer;
@@ -81,7 +87,9 @@ mod tests {
         let observation = state.observation(seat);
         let mut plain = HeuristicPlayer::new();
         assert_eq!(
-            bidder.choose(&observation, &legal).ok(),
+            ask(&mut bidder, &state, &Limits::default())
+                .ok()
+                .map(|d| d.action),
             Policy::choose(&mut plain, &observation, &legal)
         );
     }

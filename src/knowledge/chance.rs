@@ -6,17 +6,33 @@ use rand::RngCore;
 
 /// Draws one of `outcomes` (non-empty, probabilities summing to 1) by its
 /// probability: a uniform number in `[0, 1)` from the top 53 bits of one
-/// `next_u64`, walked down the outcomes in order (the last outcome if
-/// rounding leaves it over).
+/// `next_u64` ([`unit_interval`]), placed by [`outcome_at`].
+///
+/// # Panics
+/// If `outcomes` is empty.
 pub fn draw_outcome<A: Copy>(outcomes: &[(A, f64)], rng: &mut dyn RngCore) -> A {
-    let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+    outcome_at(outcomes, unit_interval(rng.next_u64())).expect("a chance event has outcomes")
+}
+
+/// The outcome the uniform number `u` in `[0, 1)` picks: the outcomes are
+/// walked in order, each taking its probability's share (the last outcome
+/// if rounding leaves `u` over); `None` when there is no outcome.
+#[must_use]
+pub fn outcome_at<A: Copy>(outcomes: &[(A, f64)], u: f64) -> Option<A> {
+    let mut x = u;
     for &(action, p) in outcomes {
         if x < p {
-            return action;
+            return Some(action);
         }
         x -= p;
     }
-    outcomes[outcomes.len() - 1].0
+    outcomes.last().map(|&(action, _)| action)
+}
+
+/// A uniform number in `[0, 1)` from the top 53 bits of `bits`.
+#[must_use]
+pub fn unit_interval(bits: u64) -> f64 {
+    (bits >> 11) as f64 / (1u64 << 53) as f64
 }
 
 #[cfg(test)]

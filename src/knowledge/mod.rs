@@ -10,6 +10,6 @@ pub mod chance;
 pub mod evaluator;
 pub mod policy;
 
-pub use chance::draw_outcome;
+pub use chance::{draw_outcome, outcome_at, unit_interval};
 pub use evaluator::{EvaluatedGame, Evaluator, NoisyActions, SearchHints};
 pub use policy::{Policy, RuleBasedGame};

@@ -2,11 +2,11 @@
 //! runner, records, resume) and their statistics.
 
 pub mod config;
-pub mod contestant;
 pub mod hand_points;
 pub mod muzicando_referee;
 pub mod record;
 pub mod referee;
+pub mod refereeing;
 pub mod report;
 pub mod runner;
 pub mod seating;
@@ -14,7 +14,6 @@ pub mod seeds;
 pub mod stats;
 
 pub use config::TournamentConfig;
-pub use contestant::Refereed;
 pub use record::GameRecord;
 pub use report::Report;
 pub use runner::{run, RunOptions};

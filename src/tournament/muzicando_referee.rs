@@ -7,24 +7,24 @@
 //! **breach**: the hand is annulled and the offender's team loses 12 points
 //! (the individual game: the offender loses 11), per rules §3 and §5.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{bail, Result};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::engine::{build_table_seat, EngineProfile, PlayerError, SearcherKind, TableSeat};
-use crate::game::{Game, GameOptions, HiddenInfo, Notation, Turn};
+use crate::engine::{
+    build_player, ChanceSource, EndReason, Ending, EngineProfile, Player, SearcherKind,
+};
+use crate::game::{Game, GameOptions, Notation};
 use crate::games::muzicando::cards::DECK_SIZE;
-use crate::games::muzicando::scoring::{individual_breach, team_breach};
-use crate::games::muzicando::{Action, Card, Muzicando, Options, Phase};
+use crate::games::muzicando::{Action, Card, Muzicando, Options};
 
-use super::config::{FaultInjection, FaultKind, TournamentConfig};
-use super::contestant::illegal_action;
-use super::record::{FaultRecord, GameRecord};
+use super::config::{FaultInjection, TournamentConfig};
+use super::record::GameRecord;
 use super::referee::{GameSpec, Timer};
+use super::refereeing::Refereeing;
 use super::seeds::{derive, engine_seed, mix, Stream};
 
 /// Everything the hands of a Muzicando tournament share.
@@ -33,16 +33,10 @@ pub struct HandSetup {
     /// Profiles by engine index, the tournament's limits applied.
     profiles: Vec<EngineProfile>,
     faults: Vec<Option<FaultInjection>>,
+    allow_cheating: bool,
     seed: u64,
     first_dealer: u8,
     time_margin: Duration,
-}
-
-/// How a hand ended.
-struct Ending {
-    result: Vec<f64>,
-    reason: &'static str,
-    fault: Option<FaultRecord>,
 }
 
 impl HandSetup {
@@ -64,7 +58,7 @@ impl HandSetup {
             if let Some(limits) = config.limits.get(name) {
                 profile.limits = limits.clone();
             }
-            build_table_seat::<Muzicando>(&profile, 0)?;
+            build_player::<Muzicando>(&profile, 0)?;
             profiles.push(profile);
         }
         let seats = u64::from(options.seats());
@@ -76,6 +70,7 @@ impl HandSetup {
                 .map(|e| config.faults.get(e).copied())
                 .collect(),
             profiles,
+            allow_cheating: config.allow_cheating,
             seed: config.seed,
             first_dealer: (derive(config.seed, Stream::Opening, 0) % seats) as u8,
             time_margin: Duration::from_millis(config.time_margin_ms),
@@ -96,7 +91,7 @@ impl HandSetup {
     pub fn play(&self, spec: &GameSpec) -> GameRecord {
         let seed = derive(self.seed, Stream::Game, spec.index as u64);
         let deal_seed = derive(self.seed, Stream::Chance, spec.round.into());
-        let mut state = Muzicando::seeded_deal(&self.round_options(spec.round), deal_seed);
+        let state = Muzicando::seeded_deal(&self.round_options(spec.round), deal_seed);
         let mut record = GameRecord {
             index: spec.index,
             round: spec.round,
@@ -115,138 +110,29 @@ impl HandSetup {
             fault: None,
             times_ms: Vec::new(),
         };
-        let ending = self.run(spec, seed, &stock_order(deal_seed), &mut state, &mut record);
-        record.result = ending.result;
-        record.reason = ending.reason.to_string();
-        record.fault = ending.fault;
-        record
-    }
-
-    /// The breach of `seat`: the hand annulled, the penalty to its team.
-    fn breach(
-        &self,
-        state: &Muzicando,
-        seat: usize,
-        reason: &'static str,
-        message: String,
-        engines: &[String],
-    ) -> Ending {
-        let result = if state.is_team_game() {
-            let teams = team_breach(seat as u8);
-            (0..state.seats())
-                .map(|s| f64::from(teams[s % 2]))
-                .collect()
-        } else {
-            individual_breach(state.seats() as u8, seat as u8)
-                .into_iter()
-                .map(f64::from)
-                .collect()
-        };
-        Ending {
-            result,
-            reason,
-            fault: Some(FaultRecord {
-                seat,
-                engine: engines[seat].clone(),
-                message,
-                position: state.format_position(),
-            }),
-        }
-    }
-
-    fn run(
-        &self,
-        spec: &GameSpec,
-        seed: u64,
-        stock: &[Card],
-        state: &mut Muzicando,
-        record: &mut GameRecord,
-    ) -> Ending {
-        let names = record.engines.clone();
-        let mut seats = Vec::with_capacity(spec.engines.len());
-        for (seat, &engine) in spec.engines.iter().enumerate() {
-            match build_table_seat::<Muzicando>(&self.profiles[engine], engine_seed(seed, seat)) {
-                Ok(player) => seats.push(player),
-                Err(error) => {
-                    return self.breach(state, seat, "engine error", error.to_string(), &names)
-                }
-            }
-        }
-        let mut timers: Vec<Timer> = spec
+        let timers = spec
             .engines
             .iter()
             .map(|&e| Timer::new(self.profiles[e].limits.clone()))
             .collect();
-        let mut moves = vec![0u32; seats.len()];
-        let mut legal = Vec::new();
-        loop {
-            let seat = match state.turn() {
-                Turn::Terminal => {
-                    return Ending {
-                        result: state.returns().map(|r| r.to_vec()).unwrap_or_default(),
-                        reason: "game over",
-                        fault: None,
-                    }
+        let faults = spec.engines.iter().map(|&e| self.faults[e]).collect();
+        let mut hooks = Refereeing::new(&mut record, timers, faults, self.time_margin);
+        hooks.decision_word = "decision";
+        let mut players: Vec<Box<dyn Player<Muzicando>>> = Vec::new();
+        for (seat, &engine) in spec.engines.iter().enumerate() {
+            match build_player::<Muzicando>(&self.profiles[engine], engine_seed(seed, seat)) {
+                Ok(player) => players.push(player),
+                Err(error) => {
+                    let ending =
+                        Ending::forfeit(&state, seat, EndReason::EngineError, error.to_string());
+                    hooks.finish(&state, ending);
+                    return record;
                 }
-                Turn::Chance => {
-                    let action = next_chance(state, stock);
-                    record.actions.push(state.format_action(action));
-                    record.times_ms.push(0);
-                    state.apply(action);
-                    continue;
-                }
-                Turn::Player(seat) => seat,
-            };
-            state.legal_actions(&mut legal);
-            let fault = self.faults[spec.engines[seat]].filter(|f| f.after_moves == moves[seat]);
-            moves[seat] += 1;
-            let started = Instant::now();
-            let answer = catch_unwind(AssertUnwindSafe(|| match fault.map(|f| f.kind) {
-                Some(FaultKind::Panic) => panic!("injected fault: the engine panics"),
-                Some(FaultKind::Illegal) => Ok(illegal_action(state)
-                    .expect("injected fault: no illegal action found, so the engine panics")),
-                None => ask(&mut seats[seat], state, seat, &legal),
-            }));
-            let elapsed = started.elapsed();
-            let action = match answer {
-                Err(payload) => {
-                    let message = payload
-                        .downcast_ref::<&str>()
-                        .map(ToString::to_string)
-                        .or_else(|| payload.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "panic".to_string());
-                    return self.breach(state, seat, "panic", message, &names);
-                }
-                Ok(Err(error)) => {
-                    return self.breach(state, seat, "engine error", error.to_string(), &names)
-                }
-                Ok(Ok(action)) => action,
-            };
-            if !legal.contains(&action) {
-                let message = format!("illegal action {action:?}");
-                return self.breach(state, seat, "illegal action", message, &names);
             }
-            if !timers[seat].charge(elapsed, self.time_margin) {
-                let message = format!("the decision took {} ms", elapsed.as_millis());
-                return self.breach(state, seat, "time forfeit", message, &names);
-            }
-            record.actions.push(state.format_action(action));
-            record.times_ms.push(elapsed.as_millis() as u64);
-            state.apply(action);
         }
-    }
-}
-
-/// Asks the seat's engine: a fair engine sees only its observation.
-fn ask(
-    player: &mut TableSeat<Muzicando>,
-    state: &Muzicando,
-    seat: usize,
-    legal: &[Action],
-) -> Result<Action, PlayerError> {
-    match player {
-        TableSeat::Fair(p) => p.choose(&state.observation(seat), legal),
-        TableSeat::Cheating(p) => p.choose(state),
+        let chance = StockOrder(stock_order(deal_seed));
+        hooks.play(state, players, Box::new(chance), self.allow_cheating);
+        record
     }
 }
 
@@ -260,15 +146,18 @@ fn stock_order(deal_seed: u64) -> Vec<Card> {
     order
 }
 
-/// The chance outcome of `state`: the next stock card in `stock` order.
-fn next_chance(state: &Muzicando, stock: &[Card]) -> Action {
-    let card = stock
-        .iter()
-        .copied()
-        .find(|c| state.stock() & c.bit() != 0)
-        .expect("a draw is asked only while the stock holds cards");
-    debug_assert_eq!(state.phase(), Phase::Draw);
-    Action::Draw(card)
+/// The individual game's chance stream: each draw takes the next card of
+/// the deal's stock order that is still in the stock.
+struct StockOrder(Vec<Card>);
+
+impl ChanceSource<Muzicando> for StockOrder {
+    fn draw(&mut self, state: &Muzicando, _index: u64) -> Option<Action> {
+        self.0
+            .iter()
+            .copied()
+            .find(|c| state.stock() & c.bit() != 0)
+            .map(Action::Draw)
+    }
 }
 
 /// The readable record of a Muzicando hand: the deal by seat, then every

@@ -2,24 +2,23 @@
 //! each for its move with its limits, watches the clock, catches panics and
 //! illegal actions, adjudicates, and writes the record.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::engine::{EngineProfile, LimitSpec, PlayerError};
+use crate::engine::{build_player, EngineProfile, LimitSpec, Playable, SeededChance};
 use crate::game::{Game, Turn};
 use crate::knowledge::draw_outcome;
-use crate::search::{Evaluator, Limits};
+use crate::search::Limits;
 
 use super::config::{Adjudication, FaultInjection, OpeningOrder};
-use super::contestant::{Contestant, Refereed};
-use super::record::{FaultRecord, GameRecord};
+use super::record::GameRecord;
+use super::refereeing::Refereeing;
 use super::seeds::{derive, engine_seed, Stream};
 
 /// Everything the games of a tournament share.
-pub struct Setup<G: Refereed> {
+pub struct Setup<G: Playable> {
     /// The game's rule options.
     pub options: G::Options,
     /// The engines' profiles, by engine index.
@@ -57,23 +56,6 @@ pub struct GameSpec {
     pub engines: Vec<usize>,
 }
 
-/// How a game ended before the rules ended it.
-struct Ending {
-    result: Vec<f64>,
-    reason: &'static str,
-    fault: Option<FaultRecord>,
-}
-
-fn loss_for(seat: usize, reason: &'static str, fault: Option<FaultRecord>) -> Ending {
-    let mut result = vec![1.0, 1.0];
-    result[seat] = 0.0;
-    Ending {
-        result,
-        reason,
-        fault,
-    }
-}
-
 /// A seat's time: a clock, or a fixed budget per move, or none.
 pub(super) struct Timer {
     spec: LimitSpec,
@@ -91,7 +73,7 @@ impl Timer {
     }
 
     /// The limits of the next move.
-    fn limits(&self) -> Limits {
+    pub(super) fn limits(&self) -> Limits {
         let mut limits = self.spec.limits();
         if let (Some(clock), Some(remaining)) = (limits.clock.as_mut(), self.remaining) {
             clock.remaining = remaining;
@@ -127,72 +109,7 @@ impl Timer {
     }
 }
 
-/// Consecutive-move counters for score adjudication.
-///
-/// Both engines must agree, except that an engine reporting no scores (a
-/// random mover) is judged by its opponent's view alone.
-#[derive(Default)]
-struct Adjudicator {
-    level: [u32; 2],
-    losing: [u32; 2],
-    winning: [u32; 2],
-    /// Whether the seat's last move came without a score.
-    silent: [bool; 2],
-}
-
-impl Adjudicator {
-    fn observe(
-        &mut self,
-        rules: &Adjudication,
-        seat: usize,
-        score: Option<i32>,
-        ply: u32,
-    ) -> Option<Ending> {
-        let bump = |counter: &mut u32, holds: bool| *counter = if holds { *counter + 1 } else { 0 };
-        self.silent[seat] = score.is_none();
-        if self.silent.iter().all(|&s| s) {
-            return None;
-        }
-        if let Some(draw) = rules.draw {
-            bump(
-                &mut self.level[seat],
-                score.is_some_and(|s| s.abs() <= draw.score),
-            );
-            let level = |s: usize| self.silent[s] || self.level[s] >= draw.move_count;
-            if ply >= draw.move_number && level(0) && level(1) {
-                return Some(Ending {
-                    result: vec![0.5, 0.5],
-                    reason: "adjudicated draw",
-                    fault: None,
-                });
-            }
-        }
-        if let Some(resign) = rules.resign {
-            bump(
-                &mut self.losing[seat],
-                score.is_some_and(|s| s <= -resign.score),
-            );
-            bump(
-                &mut self.winning[seat],
-                score.is_some_and(|s| s >= resign.score),
-            );
-            let n = resign.move_count;
-            for loser in 0..2 {
-                let winner = 1 - loser;
-                let loser_agrees =
-                    self.losing[loser] >= n || (self.silent[loser] && self.winning[winner] >= n);
-                let winner_agrees =
-                    self.winning[winner] >= n || (self.silent[winner] && self.losing[loser] >= n);
-                if loser_agrees && winner_agrees {
-                    return Some(loss_for(loser, "adjudicated resignation", None));
-                }
-            }
-        }
-        None
-    }
-}
-
-/// A chance outcome drawn with its probability.
+/// A chance outcome of an opening's random plies, drawn with its probability.
 fn draw_chance<G: Game>(state: &G, rng: &mut Xoshiro256PlusPlus) -> Option<G::Action> {
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
@@ -214,16 +131,13 @@ fn random_action<G: Game>(state: &G, rng: &mut Xoshiro256PlusPlus) -> Option<G::
 
 /// Whether the side to move in `state` has no noisy action by the game's
 /// evaluator (a game without one counts as quiet).
-fn is_quiet<G: Refereed>(state: &G) -> bool {
-    let Some(evaluator) = G::evaluator() else {
-        return true;
-    };
+fn is_quiet<G: Playable>(state: &G) -> bool {
     let mut actions = Vec::new();
     state.legal_actions(&mut actions);
-    !actions.iter().any(|&a| evaluator.is_noisy(state, a))
+    !actions.iter().any(|&a| state.is_noisy(a))
 }
 
-impl<G: Refereed> Setup<G> {
+impl<G: Playable> Setup<G> {
     /// The start position text and the opening plies of `round` (the same for
     /// every game of the round), with the state they lead to.
     ///
@@ -262,23 +176,23 @@ impl<G: Refereed> Setup<G> {
         (start, Vec::new(), start_state)
     }
 
-    /// Plays game `spec` to its end and returns its record.
+    /// Plays game `spec` to its end and returns its record. Chance events
+    /// are drawn from the round's chance stream, so both games of a pair
+    /// see the same k-th card.
     #[must_use]
     pub fn play(&self, spec: &GameSpec) -> GameRecord {
         let seed = derive(self.seed, Stream::Game, spec.index as u64);
-        let (start, opening, mut state) = self.opening(spec.round);
-        let mut chance =
-            Xoshiro256PlusPlus::seed_from_u64(derive(self.seed, Stream::Chance, spec.round.into()));
-        let names: Vec<String> = spec
-            .engines
-            .iter()
-            .map(|&e| self.profiles[e].name.clone())
-            .collect();
+        let (start, opening, state) = self.opening(spec.round);
+        let chance = SeededChance::new(derive(self.seed, Stream::Chance, spec.round.into()));
         let mut record = GameRecord {
             index: spec.index,
             round: spec.round,
             encounter: spec.encounter,
-            engines: names.clone(),
+            engines: spec
+                .engines
+                .iter()
+                .map(|&e| self.profiles[e].name.clone())
+                .collect(),
             seed,
             start,
             opening,
@@ -288,133 +202,32 @@ impl<G: Refereed> Setup<G> {
             fault: None,
             times_ms: Vec::new(),
         };
-        let ending = self.run(spec, seed, &mut state, &mut chance, &mut record);
-        record.result = ending.result;
-        record.reason = ending.reason.to_string();
-        record.fault = ending.fault;
-        record
-    }
-
-    fn run(
-        &self,
-        spec: &GameSpec,
-        seed: u64,
-        state: &mut G,
-        chance: &mut Xoshiro256PlusPlus,
-        record: &mut GameRecord,
-    ) -> Ending {
-        let names = record.engines.clone();
-        let fault = |seat: usize, message: String, state: &G| FaultRecord {
-            seat,
-            engine: names[seat].clone(),
-            message,
-            position: state.format_position(),
-        };
-        let mut engines = Vec::with_capacity(2);
-        for (seat, &engine) in spec.engines.iter().enumerate() {
-            match Contestant::<G>::new(
-                &self.profiles[engine],
-                self.faults[engine],
-                engine_seed(seed, seat),
-            ) {
-                Ok(contestant) => engines.push(contestant),
-                Err(error) => {
-                    return loss_for(
-                        seat,
-                        "engine error",
-                        Some(fault(seat, error.to_string(), state)),
-                    )
-                }
-            }
-        }
-        let mut timers: Vec<Timer> = spec
+        let timers = spec
             .engines
             .iter()
             .map(|&e| Timer::new(self.limits[e].clone()))
             .collect();
-        let mut adjudicator = Adjudicator::default();
-        let mut legal = Vec::new();
-        let mut ply = record.opening.len() as u32;
-        loop {
-            if let Some(returns) = state.returns() {
-                return Ending {
-                    result: returns.to_vec(),
-                    reason: "game over",
-                    fault: None,
-                };
-            }
-            if ply >= self.adjudication.max_plies {
-                return Ending {
-                    result: vec![0.5, 0.5],
-                    reason: "max plies",
-                    fault: None,
-                };
-            }
-            let seat = match state.turn() {
-                Turn::Player(seat) if seat < 2 => seat,
-                Turn::Player(seat) => {
-                    return loss_for(
-                        0,
-                        "engine error",
-                        Some(fault(0, format!("seat {seat} in a two-seat game"), state)),
-                    )
-                }
-                Turn::Chance | Turn::Terminal => {
-                    let Some(action) = draw_chance(state, chance) else {
-                        return Ending {
-                            result: vec![0.5, 0.5],
-                            reason: "game over",
-                            fault: None,
-                        };
-                    };
-                    record.actions.push(state.format_action(action));
-                    record.times_ms.push(0);
-                    state.apply(action);
-                    ply += 1;
-                    continue;
-                }
-            };
-            state.legal_actions(&mut legal);
-            let limits = timers[seat].limits();
-            let started = Instant::now();
-            let answer = catch_unwind(AssertUnwindSafe(|| engines[seat].choose(state, limits)));
-            let elapsed = started.elapsed();
-            let decision = match answer {
-                Err(payload) => {
-                    let message = payload
-                        .downcast_ref::<&str>()
-                        .map(ToString::to_string)
-                        .or_else(|| payload.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "panic".to_string());
-                    return loss_for(seat, "panic", Some(fault(seat, message, state)));
-                }
-                Ok(Err(PlayerError::Resigned)) => return loss_for(seat, "resigned", None),
-                Ok(Err(error)) => {
-                    return loss_for(
+        let faults = spec.engines.iter().map(|&e| self.faults[e]).collect();
+        let mut hooks = Refereeing::new(&mut record, timers, faults, self.time_margin);
+        hooks.adjudication = Some(self.adjudication);
+        let mut players = Vec::with_capacity(spec.engines.len());
+        for (seat, &engine) in spec.engines.iter().enumerate() {
+            match build_player::<G>(&self.profiles[engine], engine_seed(seed, seat)) {
+                Ok(player) => players.push(player),
+                Err(error) => {
+                    let ending = crate::engine::Ending::forfeit(
+                        &state,
                         seat,
-                        "engine error",
-                        Some(fault(seat, error.to_string(), state)),
-                    )
+                        crate::engine::EndReason::EngineError,
+                        error.to_string(),
+                    );
+                    hooks.finish(&state, ending);
+                    return record;
                 }
-                Ok(Ok(decision)) => decision,
-            };
-            if !legal.contains(&decision.action) {
-                let message = format!("illegal action {:?}", decision.action);
-                return loss_for(seat, "illegal action", Some(fault(seat, message, state)));
-            }
-            if !timers[seat].charge(elapsed, self.time_margin) {
-                let message = format!("the move took {} ms", elapsed.as_millis());
-                return loss_for(seat, "time forfeit", Some(fault(seat, message, state)));
-            }
-            record.actions.push(state.format_action(decision.action));
-            record.times_ms.push(elapsed.as_millis() as u64);
-            state.apply(decision.action);
-            ply += 1;
-            if let Some(ending) = adjudicator.observe(&self.adjudication, seat, decision.score, ply)
-            {
-                return ending;
             }
         }
+        hooks.play(state, players, Box::new(chance), false);
+        record
     }
 }
 
@@ -422,6 +235,7 @@ impl<G: Refereed> Setup<G> {
 mod tests {
     use super::*;
     use crate::tournament::config::{DrawAdjudication, ResignAdjudication};
+    use crate::tournament::refereeing::Adjudicator;
 
     #[test]
     fn a_clock_runs_down_and_forfeits_beyond_the_margin() {
@@ -518,7 +332,10 @@ mod tests {
         let ending = silent.observe(&rules(), 0, Some(650), 3).unwrap();
         assert_eq!(
             (ending.result, ending.reason),
-            (vec![1.0, 0.0], "adjudicated resignation")
+            (
+                vec![1.0, 0.0],
+                crate::engine::EndReason::Referee("adjudicated resignation")
+            )
         );
     }
 }

@@ -18,11 +18,11 @@ use crate::games::GameId;
 use crate::tournament::stats::SprtDecision;
 
 use super::config::TournamentConfig;
-use super::contestant::Refereed;
 use super::muzicando_referee::{hand_text, HandSetup};
 use super::record::{check_against_schedule, read_records, GameRecord, RecordWriter};
 use super::referee::{GameSpec, Setup};
 use super::report::Report;
+use crate::engine::Playable;
 
 /// How to run.
 #[derive(Clone, Debug, Default)]
@@ -148,7 +148,7 @@ fn open_results(path: &Path, config: &TournamentConfig, paths: &Paths, resume: b
     Ok(())
 }
 
-fn build_setup<G: Refereed>(
+fn build_setup<G: Playable>(
     config: &TournamentConfig,
     profiles: Vec<EngineProfile>,
 ) -> Result<Setup<G>> {
@@ -225,7 +225,7 @@ struct Progress {
     bar: ProgressBar,
 }
 
-fn run_game<G: Refereed>(
+fn run_game<G: Playable>(
     config: &TournamentConfig,
     profiles: Vec<EngineProfile>,
     paths: &Paths,

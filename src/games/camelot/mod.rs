@@ -47,6 +47,8 @@ impl GameOptions for Options {
     }
 }
 
+crate::perfect_information!(Camelot);
+
 impl Game for Camelot {
     type Action = Move;
     type Options = Options;

@@ -7,7 +7,7 @@
 //! All values are centipawns from the view of the seat to move.
 
 use crate::game::{Game, Turn};
-use crate::knowledge::Evaluator;
+use crate::knowledge::{EvaluatedGame, Evaluator};
 
 use super::action::Action;
 use super::chess::bitboard::{file_of, rank_of, Squares};
@@ -150,6 +150,10 @@ pub fn board_score(pos: &Position) -> i32 {
 /// The card evaluator of card chess (see the module text for its terms).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CardChessEval;
+
+impl EvaluatedGame for CardChess {
+    type Evaluator = CardChessEval;
+}
 
 impl CardChessEval {
     /// The held special cards of `seat`, in centipawns.

@@ -374,6 +374,8 @@ impl Mixer {
     }
 }
 
+crate::perfect_information!(CardChess);
+
 impl Game for CardChess {
     type Action = Action;
     type Options = CardChessOptions;

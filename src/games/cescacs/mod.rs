@@ -192,6 +192,8 @@ impl Cescacs {
     }
 }
 
+crate::perfect_information!(Cescacs);
+
 impl Game for Cescacs {
     type Action = Move;
     type Options = Options;

@@ -355,6 +355,20 @@ impl Game for Muzicando {
             .map(|points| points.iter().map(|&p| f64::from(p)).collect())
     }
 
+    /// A breach (rules §3, §5): the hand is annulled and the offender's
+    /// team loses 12 points (the individual game: the offender loses 11).
+    fn forfeit(&self, seat: Seat) -> Returns {
+        if self.is_team_game() {
+            let teams = scoring::team_breach(seat as u8);
+            (0..self.seats()).map(|s| f64::from(teams[s % 2])).collect()
+        } else {
+            scoring::individual_breach(self.seats() as u8, seat as u8)
+                .into_iter()
+                .map(f64::from)
+                .collect()
+        }
+    }
+
     fn hash(&self) -> u64 {
         self.zobrist ^ self.rules_state_hash()
     }

@@ -47,6 +47,8 @@ impl TicTacToe {
     }
 }
 
+tauler::perfect_information!(TicTacToe);
+
 impl Game for TicTacToe {
     type Action = u8;
     type Options = NoOptions;

@@ -1,0 +1,30 @@
+//! Which players serve each game: a game with a standard evaluator
+//! ([`EvaluatedGame`]) and perfect information is played by the evaluating
+//! searchers; Muzicando by the hidden-information players.
+
+use crate::game::PerfectInfo;
+use crate::games::muzicando::Muzicando;
+use crate::knowledge::{EvaluatedGame, Evaluator};
+
+use super::build::{evaluated_player, hidden_player, Playable};
+use super::player::Player;
+use super::profile::{EngineProfile, ProfileError};
+
+impl<G: EvaluatedGame + PerfectInfo> Playable for G
+where
+    G::Evaluator: Send,
+{
+    fn searcher(profile: &EngineProfile, seed: u64) -> Result<Box<dyn Player<Self>>, ProfileError> {
+        evaluated_player(profile, G::Evaluator::default(), seed)
+    }
+
+    fn is_noisy(&self, action: Self::Action) -> bool {
+        G::Evaluator::default().is_noisy(self, action)
+    }
+}
+
+impl Playable for Muzicando {
+    fn searcher(profile: &EngineProfile, seed: u64) -> Result<Box<dyn Player<Self>>, ProfileError> {
+        hidden_player(profile, seed)
+    }
+}

@@ -1,0 +1,578 @@
+//! A game in progress between people and engines: the start position, the
+//! seats, the chance seed and the actions so far, with undo, redo, hint,
+//! save, load, resign and new game. Front ends (the terminal, later a
+//! server or a protocol loop) render a session; it prints nothing and reads
+//! no input itself.
+//!
+//! The chance stream is fixed when the game starts ([`SeededChance`]): the
+//! k-th chance event of the game always comes out the same, so taking moves
+//! back and playing on draws the same card again, and a saved game reloaded
+//! replays the same deal.
+//!
+//! [`Session`] is typed by its game; [`AnySession`] is the same behind a
+//! type-erased handle that speaks the game's notation.
+
+use std::path::Path;
+
+use thiserror::Error;
+
+use crate::game::{Game, Seat, TextBoard, Turn};
+use crate::search::{Limits, SearchInfo};
+
+use super::build::{build_player, Playable};
+use super::match_loop::{
+    EndReason, Ending, Event, Match, MatchHooks, Occupant, Progress, SeededChance,
+};
+use super::player::{Decision, NoInfo, Stop, View};
+use super::profile::{EngineProfile, ProfileError};
+
+/// Who sits at a seat of a session.
+#[derive(Clone, Debug)]
+pub enum SeatSpec {
+    /// A person, whose actions the front end passes in.
+    Person,
+    /// An engine built from this profile.
+    Engine(Box<EngineProfile>),
+}
+
+/// Why a session command failed. The session is unchanged.
+#[derive(Debug, Error)]
+pub enum SessionError {
+    /// The text is not a legal action here.
+    #[error("`{text}`: {message}")]
+    BadAction {
+        /// The text as typed.
+        text: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// It is not a person's turn (an engine or chance moves, or the game is over).
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// There is no earlier move of a person's to take back.
+    #[error("nothing to undo")]
+    NothingToUndo,
+    /// There is nothing taken back to play again.
+    #[error("nothing to redo")]
+    NothingToRedo,
+    /// An engine could not be built.
+    #[error(transparent)]
+    Profile(#[from] ProfileError),
+    /// A saved game could not be read or written.
+    #[error("{path}: {message}")]
+    File {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// The hint engine gave no answer.
+    #[error("no hint: {0}")]
+    Hint(String),
+}
+
+/// Something that happened in a session, for the front end to show.
+#[derive(Clone, Debug)]
+pub enum Happening<G: Game> {
+    /// A chance event came out (`before` is the state it happened in).
+    Chance {
+        /// The state before the outcome.
+        before: G,
+        /// The outcome.
+        action: G::Action,
+    },
+    /// A seat played.
+    Played {
+        /// The state before the action.
+        before: G,
+        /// The seat.
+        seat: Seat,
+        /// The action.
+        action: G::Action,
+        /// Whether an engine played it.
+        engine: bool,
+        /// The engine's score, when it has one.
+        score: Option<i32>,
+    },
+    /// An engine's progress while thinking.
+    Info {
+        /// The seat thinking.
+        seat: Seat,
+        /// The report.
+        info: SearchInfo<G::Action>,
+    },
+    /// The game ended.
+    Over(Ending),
+}
+
+/// The session's hooks: every engine under its profile's limits, every
+/// event kept for the front end.
+struct Recorder<G: Game> {
+    limits: Vec<Limits>,
+    happened: Vec<Happening<G>>,
+}
+
+impl<G: Game> MatchHooks<G> for Recorder<G> {
+    fn limits(&mut self, seat: Seat) -> Limits {
+        self.limits.get(seat).copied().unwrap_or_default()
+    }
+
+    fn event(&mut self, state: &G, event: &Event<'_, G::Action>) -> Option<Ending> {
+        self.happened.push(match *event {
+            Event::ChanceDrawn { action, .. } => Happening::Chance {
+                before: state.clone(),
+                action,
+            },
+            Event::ActionPlayed {
+                seat,
+                action,
+                decision,
+                ..
+            } => Happening::Played {
+                before: state.clone(),
+                seat,
+                action,
+                engine: decision.is_some(),
+                score: decision.and_then(|d| d.score),
+            },
+            Event::EngineInfo { seat, info } => Happening::Info {
+                seat,
+                info: info.clone(),
+            },
+            Event::GameOver(ending) => Happening::Over(ending.clone()),
+        });
+        None
+    }
+}
+
+/// A game in progress.
+pub struct Session<G: Playable> {
+    start: G,
+    seed: u64,
+    specs: Vec<SeatSpec>,
+    seats: Vec<Occupant<G>>,
+    history: Vec<G::Action>,
+    /// What each undo took back, last undo last: a person's action and
+    /// everything that followed it.
+    redo: Vec<Vec<G::Action>>,
+    game: Match<G>,
+    hooks: Recorder<G>,
+    ending: Option<Ending>,
+}
+
+fn occupants<G: Playable>(
+    specs: &[SeatSpec],
+    seed: u64,
+) -> Result<(Vec<Occupant<G>>, Vec<Limits>), ProfileError> {
+    let mut seats = Vec::new();
+    let mut limits = Vec::new();
+    for (seat, spec) in specs.iter().enumerate() {
+        match spec {
+            SeatSpec::Person => {
+                seats.push(Occupant::Person);
+                limits.push(Limits::default());
+            }
+            SeatSpec::Engine(profile) => {
+                let player = build_player::<G>(profile, engine_seed(seed, seat))?;
+                if player.sees_everything() {
+                    return Err(ProfileError::Invalid {
+                        name: profile.name.clone(),
+                        message: "it reads every hand (a measurement tool) and cannot sit at a fair table".into(),
+                    });
+                }
+                seats.push(Occupant::Engine(player));
+                limits.push(profile.limits.limits());
+            }
+        }
+    }
+    Ok((seats, limits))
+}
+
+/// The seed of the engine at `seat` in a session seeded `seed`.
+fn engine_seed(seed: u64, seat: Seat) -> u64 {
+    seed.wrapping_mul(31).wrapping_add(seat as u64)
+}
+
+impl<G: Playable> Session<G> {
+    /// A session from `start` with `seats` (one per seat of the game), its
+    /// chance stream and engines seeded by `seed`. Nothing is played until
+    /// [`Session::advance`].
+    pub fn new(start: G, seats: Vec<SeatSpec>, seed: u64) -> Result<Self, SessionError> {
+        let (occupants, limits) = occupants::<G>(&seats, seed)?;
+        Ok(Self {
+            game: Match::new(start.clone(), Box::new(SeededChance::new(seed)), 0),
+            start,
+            seed,
+            specs: seats,
+            seats: occupants,
+            history: Vec::new(),
+            redo: Vec::new(),
+            hooks: Recorder {
+                limits,
+                happened: Vec::new(),
+            },
+            ending: None,
+        })
+    }
+
+    /// The current state.
+    #[must_use]
+    pub fn state(&self) -> &G {
+        self.game.state()
+    }
+
+    /// The start position.
+    #[must_use]
+    pub fn start(&self) -> &G {
+        &self.start
+    }
+
+    /// The chance seed.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The seats.
+    #[must_use]
+    pub fn seats(&self) -> &[SeatSpec] {
+        &self.specs
+    }
+
+    /// How the game ended, once it has.
+    #[must_use]
+    pub fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
+    }
+
+    /// The person to move, if a person is to move.
+    #[must_use]
+    pub fn person_to_move(&self) -> Option<Seat> {
+        if self.ending.is_some() {
+            return None;
+        }
+        match self.state().turn() {
+            Turn::Player(seat) if matches!(self.specs.get(seat), Some(SeatSpec::Person)) => {
+                Some(seat)
+            }
+            _ => None,
+        }
+    }
+
+    /// Takes what happened since the last call.
+    pub fn take_happenings(&mut self) -> Vec<Happening<G>> {
+        std::mem::take(&mut self.hooks.happened)
+    }
+
+    /// Lets chance and the engines play until a person must move or the
+    /// game ends.
+    pub fn advance(&mut self) {
+        if self.ending.is_some() {
+            return;
+        }
+        let before = self.hooks.happened.len();
+        let progress = self.game.advance(&mut self.seats, &mut self.hooks);
+        for happening in &self.hooks.happened[before..] {
+            if let Happening::Chance { action, .. } | Happening::Played { action, .. } = happening {
+                self.history.push(*action);
+            }
+        }
+        if let Progress::Over(ending) = progress {
+            self.ending = Some(ending);
+        }
+    }
+
+    /// Plays the person's action written `text`, then lets the game go on.
+    pub fn play_text(&mut self, text: &str) -> Result<(), SessionError> {
+        let seat = self.person_to_move().ok_or(SessionError::NotYourTurn)?;
+        let action = self
+            .state()
+            .parse_action(text)
+            .map_err(|e| SessionError::BadAction {
+                text: text.to_string(),
+                message: e.to_string(),
+            })?;
+        self.play(seat, action)
+    }
+
+    /// Plays the person's `action`, then lets the game go on.
+    pub fn play(&mut self, seat: Seat, action: G::Action) -> Result<(), SessionError> {
+        if self.person_to_move() != Some(seat) {
+            return Err(SessionError::NotYourTurn);
+        }
+        self.game
+            .play(seat, action, &mut self.hooks)
+            .map_err(|e| SessionError::BadAction {
+                text: format!("{action:?}"),
+                message: e.to_string(),
+            })?;
+        self.history.push(action);
+        self.redo.clear();
+        self.advance();
+        Ok(())
+    }
+
+    /// The legal actions of the seat to move, in the game's notation.
+    #[must_use]
+    pub fn legal_texts(&self) -> Vec<String> {
+        let mut actions = Vec::new();
+        self.state().legal_actions(&mut actions);
+        actions
+            .iter()
+            .map(|&a| self.state().format_action(a))
+            .collect()
+    }
+
+    /// Rebuilds the game from the start and `history` (chance stream
+    /// continued from the number of chance events in it).
+    fn replay(&mut self, history: Vec<G::Action>) {
+        let mut state = self.start.clone();
+        let mut drawn = 0;
+        for &action in &history {
+            if state.turn() == Turn::Chance {
+                drawn += 1;
+            }
+            state.apply(action);
+        }
+        self.game = Match::new(state, Box::new(SeededChance::new(self.seed)), drawn);
+        self.history = history;
+        self.ending = None;
+    }
+
+    /// Takes back the last action of a person and everything after it: the
+    /// person is to move again where they were. Fails, changing nothing,
+    /// if no person has moved yet.
+    pub fn undo(&mut self) -> Result<(), SessionError> {
+        let mut state = self.start.clone();
+        let mut persons = Vec::new();
+        for (index, &action) in self.history.iter().enumerate() {
+            if let Turn::Player(seat) = state.turn() {
+                if matches!(self.specs.get(seat), Some(SeatSpec::Person)) {
+                    persons.push(index);
+                }
+            }
+            state.apply(action);
+        }
+        let index = *persons.last().ok_or(SessionError::NothingToUndo)?;
+        let mut history = self.history.clone();
+        self.redo.push(history.split_off(index));
+        self.replay(history);
+        self.hooks.happened.clear();
+        Ok(())
+    }
+
+    /// Restores what the last undo took back: the person's action and the
+    /// answers that followed, exactly as they were played.
+    pub fn redo(&mut self) -> Result<(), SessionError> {
+        let taken = self.redo.pop().ok_or(SessionError::NothingToRedo)?;
+        let mut history = self.history.clone();
+        history.extend(taken);
+        self.replay(history);
+        self.advance();
+        Ok(())
+    }
+
+    /// The decision the engine of `profile` suggests for the person to
+    /// move, under `limits`, seeing only that seat's observation.
+    pub fn hint(
+        &self,
+        profile: &EngineProfile,
+        limits: &Limits,
+    ) -> Result<Decision<G::Action>, SessionError> {
+        let seat = self.person_to_move().ok_or(SessionError::NotYourTurn)?;
+        let mut player = build_player::<G>(profile, self.seed)?;
+        let state = self.state();
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let observation = state.observe(seat);
+        let view = View {
+            seat,
+            observation: &observation,
+            legal: &legal,
+            state: None,
+        };
+        player
+            .choose(&view, limits, &Stop::default(), &mut NoInfo)
+            .map_err(|e| SessionError::Hint(e.to_string()))
+    }
+
+    /// The person at `seat` resigns: the game ends by the game's forfeit rule.
+    pub fn resign(&mut self, seat: Seat) {
+        let ending = Ending::forfeit(self.state(), seat, EndReason::Resigned, "resigned".into());
+        self.hooks.happened.push(Happening::Over(ending.clone()));
+        self.ending = Some(ending);
+    }
+
+    /// Starts again from `start` with the same seats; the engines forget the
+    /// old game. The chance seed stays unless `seed` gives a new one.
+    pub fn new_game(&mut self, start: G, seed: Option<u64>) {
+        self.start = start;
+        if let Some(seed) = seed {
+            self.seed = seed;
+        }
+        for seat in &mut self.seats {
+            if let Occupant::Engine(player) = seat {
+                player.new_game();
+            }
+        }
+        self.redo.clear();
+        self.hooks.happened.clear();
+        self.replay(Vec::new());
+    }
+
+    /// The saved game: the start position, the chance seed and every action.
+    #[must_use]
+    pub fn save_text(&self) -> String {
+        let mut text = format!(
+            "# tauler {} game\nposition {}\nseed {}\n",
+            G::NAME,
+            self.start.format_position(),
+            self.seed
+        );
+        let mut state = self.start.clone();
+        for &action in &self.history {
+            text.push_str(&state.format_action(action));
+            text.push('\n');
+            state.apply(action);
+        }
+        text
+    }
+
+    /// Writes the saved game to `path`.
+    pub fn save(&self, path: &Path) -> Result<(), SessionError> {
+        std::fs::write(path, self.save_text()).map_err(|e| SessionError::File {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })
+    }
+
+    /// Replaces the game by the one saved in `text` (the seats stay).
+    pub fn load_text(&mut self, text: &str, options: &G::Options) -> Result<(), String> {
+        let mut lines = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .peekable();
+        let position = lines
+            .next()
+            .and_then(|l| l.strip_prefix("position "))
+            .ok_or("the first line must be `position …`")?;
+        let start = G::parse_position(position, options).map_err(|e| e.to_string())?;
+        let mut seed = self.seed;
+        if let Some(value) = lines.peek().and_then(|l| l.strip_prefix("seed ")) {
+            seed = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("`seed {value}` is not a number"))?;
+            lines.next();
+        }
+        let mut state = start.clone();
+        let mut history = Vec::new();
+        for (index, line) in lines.enumerate() {
+            let action = state
+                .parse_action(line)
+                .map_err(|e| format!("move {} `{line}`: {e}", index + 1))?;
+            state.apply(action);
+            history.push(action);
+        }
+        self.new_game(start, Some(seed));
+        self.replay(history);
+        Ok(())
+    }
+
+    /// Replaces the game by the one saved in `path`.
+    pub fn load(&mut self, path: &Path, options: &G::Options) -> Result<(), SessionError> {
+        let file = |message: String| SessionError::File {
+            path: path.display().to_string(),
+            message,
+        };
+        let text = crate::user_files::read_to_string(path).map_err(|e| file(e.to_string()))?;
+        self.load_text(&text, options).map_err(file)
+    }
+}
+
+/// A session behind a handle that does not name its game: actions and
+/// positions in the game's notation.
+pub trait AnySession: Send {
+    /// The game's command-line name.
+    fn game(&self) -> &'static str;
+    /// The current position string.
+    fn position(&self) -> String;
+    /// The board drawn for a terminal.
+    fn board(&self) -> String;
+    /// The person to move, if one is.
+    fn person_to_move(&self) -> Option<Seat>;
+    /// The legal actions in notation.
+    fn legal(&self) -> Vec<String>;
+    /// Lets chance and the engines play until a person must move.
+    fn advance(&mut self);
+    /// Plays a person's action written in notation.
+    fn play(&mut self, text: &str) -> Result<(), SessionError>;
+    /// Takes back the last person's action and what followed.
+    fn undo(&mut self) -> Result<(), SessionError>;
+    /// Restores what the last undo took back.
+    fn redo(&mut self) -> Result<(), SessionError>;
+    /// The person to move resigns.
+    fn resign(&mut self) -> Result<(), SessionError>;
+    /// The result per seat and the reason, once the game is over.
+    fn result(&self) -> Option<(Vec<f64>, &'static str)>;
+    /// The saved game text.
+    fn save_text(&self) -> String;
+}
+
+impl<G: Playable + TextBoard> AnySession for Session<G>
+where
+    G::Action: Send,
+{
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn position(&self) -> String {
+        self.state().format_position()
+    }
+
+    fn board(&self) -> String {
+        self.state().draw()
+    }
+
+    fn person_to_move(&self) -> Option<Seat> {
+        Session::person_to_move(self)
+    }
+
+    fn legal(&self) -> Vec<String> {
+        self.legal_texts()
+    }
+
+    fn advance(&mut self) {
+        Session::advance(self);
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), SessionError> {
+        self.play_text(text)
+    }
+
+    fn undo(&mut self) -> Result<(), SessionError> {
+        Session::undo(self)
+    }
+
+    fn redo(&mut self) -> Result<(), SessionError> {
+        Session::redo(self)
+    }
+
+    fn resign(&mut self) -> Result<(), SessionError> {
+        let seat = Session::person_to_move(self).ok_or(SessionError::NotYourTurn)?;
+        Session::resign(self, seat);
+        Ok(())
+    }
+
+    fn result(&self) -> Option<(Vec<f64>, &'static str)> {
+        self.ending
+            .as_ref()
+            .map(|e| (e.result.clone(), e.reason.text()))
+    }
+
+    fn save_text(&self) -> String {
+        Session::save_text(self)
+    }
+}

@@ -3,7 +3,9 @@
 
 use std::path::Path;
 
-use tauler::engine::{AnySession, EngineProfile, Happening, SeatSpec, Session, SessionError};
+use tauler::engine::{
+    AnySession, EngineProfile, Happening, SeatSpec, Session, SessionError, SessionEvent,
+};
 use tauler::game::{Game, Notation};
 use tauler::games::cardchess::{CardChess, CardChessOptions};
 use tauler::games::cescacs::{Cescacs, Options};
@@ -125,6 +127,18 @@ fn a_type_erased_session_speaks_notation() {
     let error = session.play("Ke9").unwrap_err();
     assert!(error.to_string().contains("`Ke9`"), "{error}");
     session.play("e4").expect("a legal move");
+    let events = session.events();
+    assert!(
+        matches!(&events[..], [SessionEvent::Played { seat: 0, action, engine: false, .. }, SessionEvent::Played { seat: 1, engine: true, .. }, ..] if action == "e4"),
+        "{events:?}"
+    );
+    let hint = session.hint().expect("the engine suggests a move");
+    assert!(session.legal().contains(&hint), "{hint}");
+    let saved = session.save_text();
+    session.new_game();
+    assert_eq!(session.position(), cardchess(2).position());
+    session.load_text(&saved).expect("the saved game loads");
+    assert!(session.save_text().starts_with(&saved), "{saved}");
     session.resign().expect("my turn again");
     let (result, reason) = session.result().expect("the game is over");
     assert_eq!((result, reason), (vec![0.0, 1.0], "resigned"));

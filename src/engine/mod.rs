@@ -65,5 +65,5 @@ pub use profile::{
     Bidding, ChanceParams, EngineProfile, LimitSpec, ProfileError, SamplingParams, SearcherKind,
 };
 pub use random::RandomPlayer;
-pub use session::{AnySession, Happening, SeatSpec, Session, SessionError};
+pub use session::{AnySession, Happening, SeatSpec, Session, SessionError, SessionEvent};
 pub use simulation_bidder::SimulationBidder;

@@ -491,8 +491,46 @@ impl<G: Playable> Session<G> {
     }
 }
 
+/// What happened in a session, in the game's notation, for a front end
+/// that does not name the game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SessionEvent {
+    /// A chance event came out.
+    Chance {
+        /// The outcome in notation.
+        action: String,
+    },
+    /// A seat played.
+    Played {
+        /// The seat.
+        seat: Seat,
+        /// The action in notation.
+        action: String,
+        /// Whether an engine played it.
+        engine: bool,
+        /// The engine's score, when it has one.
+        score: Option<i32>,
+    },
+    /// An engine's progress while thinking.
+    Info {
+        /// The seat thinking.
+        seat: Seat,
+        /// Depth of the iteration.
+        depth: u32,
+        /// Nodes so far.
+        nodes: u64,
+    },
+    /// The game ended.
+    Over {
+        /// Points per seat.
+        result: Vec<f64>,
+        /// Why.
+        reason: &'static str,
+    },
+}
+
 /// A session behind a handle that does not name its game: actions and
-/// positions in the game's notation.
+/// positions in the game's notation, events as [`SessionEvent`]s.
 pub trait AnySession: Send {
     /// The game's command-line name.
     fn game(&self) -> &'static str;
@@ -506,18 +544,27 @@ pub trait AnySession: Send {
     fn legal(&self) -> Vec<String>;
     /// Lets chance and the engines play until a person must move.
     fn advance(&mut self);
+    /// What happened since the last call.
+    fn events(&mut self) -> Vec<SessionEvent>;
     /// Plays a person's action written in notation.
     fn play(&mut self, text: &str) -> Result<(), SessionError>;
     /// Takes back the last person's action and what followed.
     fn undo(&mut self) -> Result<(), SessionError>;
     /// Restores what the last undo took back.
     fn redo(&mut self) -> Result<(), SessionError>;
+    /// The move the first engine seat's profile suggests to the person to
+    /// move, under that profile's limits, in notation.
+    fn hint(&self) -> Result<String, SessionError>;
     /// The person to move resigns.
     fn resign(&mut self) -> Result<(), SessionError>;
+    /// Starts the same game again from its start, with the same chance seed.
+    fn new_game(&mut self);
     /// The result per seat and the reason, once the game is over.
     fn result(&self) -> Option<(Vec<f64>, &'static str)>;
     /// The saved game text.
     fn save_text(&self) -> String;
+    /// Replaces the game by a saved one (the game's options stay).
+    fn load_text(&mut self, text: &str) -> Result<(), SessionError>;
 }
 
 impl<G: Playable + TextBoard> AnySession for Session<G>
@@ -548,6 +595,38 @@ where
         Session::advance(self);
     }
 
+    fn events(&mut self) -> Vec<SessionEvent> {
+        self.take_happenings()
+            .into_iter()
+            .map(|happening| match happening {
+                Happening::Chance { before, action } => SessionEvent::Chance {
+                    action: before.format_action(action),
+                },
+                Happening::Played {
+                    before,
+                    seat,
+                    action,
+                    engine,
+                    score,
+                } => SessionEvent::Played {
+                    seat,
+                    action: before.format_action(action),
+                    engine,
+                    score,
+                },
+                Happening::Info { seat, info } => SessionEvent::Info {
+                    seat,
+                    depth: info.depth,
+                    nodes: info.nodes,
+                },
+                Happening::Over(ending) => SessionEvent::Over {
+                    result: ending.result,
+                    reason: ending.reason.text(),
+                },
+            })
+            .collect()
+    }
+
     fn play(&mut self, text: &str) -> Result<(), SessionError> {
         self.play_text(text)
     }
@@ -560,10 +639,29 @@ where
         Session::redo(self)
     }
 
+    fn hint(&self) -> Result<String, SessionError> {
+        let profile = self
+            .specs
+            .iter()
+            .find_map(|spec| match spec {
+                SeatSpec::Engine(profile) => Some(profile),
+                SeatSpec::Person => None,
+            })
+            .ok_or_else(|| SessionError::Hint("no engine sits at this table".into()))?;
+        let decision = Session::hint(self, profile, &profile.limits.limits())?;
+        Ok(self.state().format_action(decision.action))
+    }
+
     fn resign(&mut self) -> Result<(), SessionError> {
         let seat = Session::person_to_move(self).ok_or(SessionError::NotYourTurn)?;
         Session::resign(self, seat);
         Ok(())
+    }
+
+    fn new_game(&mut self) {
+        let start = self.start.clone();
+        Session::new_game(self, start, None);
+        Session::advance(self);
     }
 
     fn result(&self) -> Option<(Vec<f64>, &'static str)> {
@@ -574,5 +672,15 @@ where
 
     fn save_text(&self) -> String {
         Session::save_text(self)
+    }
+
+    fn load_text(&mut self, text: &str) -> Result<(), SessionError> {
+        let options = self.start.options().clone();
+        Session::load_text(self, text, &options).map_err(|message| SessionError::File {
+            path: "the saved game".into(),
+            message,
+        })?;
+        Session::advance(self);
+        Ok(())
     }
 }

@@ -19,6 +19,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::analyse::{AnalyseArgs, Flag};
 use crate::bounds;
+use crate::engine::EngineProfile;
 use crate::game::{Game, HiddenInfo, Notation, Turn};
 use crate::games::muzicando::display::draw;
 use crate::games::muzicando::{Action, Muzicando, Observation};
@@ -47,8 +48,9 @@ impl Column {
 }
 
 /// Analyses the decision of the seat to move (or `--seat`, which must be
-/// the seat to move) from its observation alone.
-pub fn run(args: &AnalyseArgs) -> Result<()> {
+/// the seat to move) from its observation alone, with the exploration
+/// constant of `profile` (the game's analysis profile).
+pub fn run(args: &AnalyseArgs, profile: &EngineProfile) -> Result<()> {
     args.refuse(
         &[Flag::Movetime, Flag::Depth, Flag::Multipv, Flag::Hash],
         Muzicando::NAME,
@@ -70,10 +72,19 @@ pub fn run(args: &AnalyseArgs) -> Result<()> {
     }
     let observation = state.observation(to_move);
     drop(state);
-    analyse(&observation, threads, playouts)
+    let exploration = profile.sampling_config()?.exploration;
+    analyse(&observation, threads, playouts, exploration)
 }
 
-fn analyse(observation: &Observation, threads: usize, playouts: u64) -> Result<()> {
+/// The analysis of `observation` on `threads` threads, `playouts` per
+/// searcher, the UCT exploration constant `exploration` (the analysis
+/// profile's).
+fn analyse(
+    observation: &Observation,
+    threads: usize,
+    playouts: u64,
+    exploration: f64,
+) -> Result<()> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let mut legal = Vec::new();
     Muzicando::sample_world(observation, &mut rng).legal_actions(&mut legal);
@@ -84,7 +95,7 @@ fn analyse(observation: &Observation, threads: usize, playouts: u64) -> Result<(
         .build()
         .context("cannot start the search threads")?;
     let config = UctConfig {
-        exploration: UctConfig::default().exploration,
+        exploration,
         trees: 4.max(threads),
         ..UctConfig::default()
     };

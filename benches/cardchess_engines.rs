@@ -1,12 +1,18 @@
-//! Card chess engine speed: MCTS iterations per second with one and two
-//! root-parallel threads (criterion's throughput is in iterations), and
-//! Star2 expectimax nodes per second at a fixed depth.
+//! Card chess engine speed: MCTS playouts per second with one and two
+//! threads, root-parallel (one tree per thread) and tree-parallel (one
+//! worker per thread on a shared tree) (criterion's throughput is in
+//! playouts), and Star2 expectimax nodes per second at a fixed depth.
+//! `cargo bench --bench cardchess_engines mcts`.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tauler::game::Game;
 use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
 use tauler::search::expectimax::{Expectimax, Pruning};
-use tauler::search::mcts::{Mcts, MctsConfig};
+use tauler::search::uct::{self, Leaf, Parallelism, UctConfig, Worlds};
+use tauler::search::Limits;
 
 const ITERATIONS: u64 = 20_000;
 
@@ -15,18 +21,35 @@ fn engine_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("cardchess");
     group.sample_size(10);
     group.throughput(Throughput::Elements(ITERATIONS));
+    let stop = Arc::new(AtomicBool::new(false));
     for threads in [1, 2] {
-        let mcts = Mcts::new(
-            CardChessEval,
-            MctsConfig {
-                iterations: ITERATIONS,
-                threads,
-                ..MctsConfig::default()
-            },
-        );
-        group.bench_function(format!("mcts-{threads}-threads"), |b| {
-            b.iter(|| mcts.search(&start).map(|r| r.iterations).unwrap_or(0));
-        });
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        for (name, parallelism) in [("root", Parallelism::Root), ("tree", Parallelism::Tree)] {
+            let config = UctConfig {
+                exploration: 1.0,
+                trees: threads,
+                parallelism,
+            };
+            group.bench_function(format!("mcts-{name}-{threads}-threads"), |b| {
+                b.iter(|| {
+                    pool.install(|| {
+                        uct::search(
+                            Worlds::Fixed(&start),
+                            Leaf::Evaluation(&CardChessEval),
+                            &config,
+                            &Limits::nodes(ITERATIONS),
+                            &stop,
+                            1,
+                            &mut |_| {},
+                        )
+                        .map_or(0, |r| r.iterations)
+                    })
+                });
+            });
+        }
     }
     let nodes = Expectimax::new(CardChessEval, Pruning::Star2, 16)
         .value_at_depth(&start, 3)

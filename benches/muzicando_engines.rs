@@ -1,7 +1,12 @@
 //! Playouts per second of the hidden-information searchers on a Muzicando
 //! team hand (start of play, 4M contract), and rollouts per second of the
 //! simulation bidder (first call of the auction), with 1 and 2 rayon
-//! threads. Throughput is in playouts: criterion prints playouts/s.
+//! threads; ISMCTS both root-parallel (4 trees) and tree-parallel (one
+//! worker per thread on a shared tree). Throughput is in playouts:
+//! criterion prints playouts/s. `cargo bench --bench muzicando_engines`.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tauler::game::{Game, HiddenInfo, Turn};
@@ -9,11 +14,12 @@ use tauler::games::muzicando::{Action, Bid, GameType, Muzicando, Options};
 use tauler::search::bid_simulation::simulate_calls;
 use tauler::search::ismcts::ismcts_search;
 use tauler::search::pimc::pimc_search;
-use tauler::search::world_mcts::MctsConfig;
+use tauler::search::uct::{Parallelism, UctConfig};
+use tauler::search::Limits;
 
-const PLAYOUTS: u32 = 512;
+const PLAYOUTS: u64 = 512;
 /// Worlds per call of the simulation bidder.
-const BID_WORLDS: u32 = 16;
+const BID_WORLDS: u64 = 16;
 
 fn position() -> Muzicando {
     let mut state = Muzicando::seeded_deal(&Options::default(), 7);
@@ -28,13 +34,15 @@ fn benches(c: &mut Criterion) {
         return;
     };
     let observation = state.observation(seat);
-    let config = MctsConfig {
-        iterations: PLAYOUTS,
+    let config = UctConfig {
         exploration: 6.0,
-        parallel: 4,
+        trees: 4,
+        ..UctConfig::default()
     };
+    let limits = Limits::nodes(PLAYOUTS);
+    let stop = Arc::new(AtomicBool::new(false));
     let mut group = c.benchmark_group("muzicando_engines");
-    group.throughput(Throughput::Elements(u64::from(PLAYOUTS)));
+    group.throughput(Throughput::Elements(PLAYOUTS));
     group.sample_size(10);
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -42,10 +50,44 @@ fn benches(c: &mut Criterion) {
             .build()
             .expect("a thread pool");
         group.bench_function(format!("ismcts/{threads}-threads"), |b| {
-            b.iter(|| pool.install(|| ismcts_search::<Muzicando>(&observation, &config, 1)));
+            b.iter(|| {
+                pool.install(|| {
+                    ismcts_search::<Muzicando>(
+                        &observation,
+                        &config,
+                        &limits,
+                        &stop,
+                        1,
+                        &mut |_| {},
+                    )
+                })
+            });
+        });
+        let shared = UctConfig {
+            trees: threads,
+            parallelism: Parallelism::Tree,
+            ..config
+        };
+        group.bench_function(format!("ismcts-tree/{threads}-threads"), |b| {
+            b.iter(|| {
+                pool.install(|| {
+                    ismcts_search::<Muzicando>(
+                        &observation,
+                        &shared,
+                        &limits,
+                        &stop,
+                        1,
+                        &mut |_| {},
+                    )
+                })
+            });
         });
         group.bench_function(format!("pimc/{threads}-threads"), |b| {
-            b.iter(|| pool.install(|| pimc_search::<Muzicando>(&observation, &config, 1)));
+            b.iter(|| {
+                pool.install(|| {
+                    pimc_search::<Muzicando>(&observation, &config, &limits, &stop, 1, &mut |_| {})
+                })
+            });
         });
     }
     group.finish();
@@ -57,9 +99,7 @@ fn benches(c: &mut Criterion) {
     let mut calls = Vec::new();
     auction.legal_actions(&mut calls);
     let mut group = c.benchmark_group("muzicando_bidding");
-    group.throughput(Throughput::Elements(
-        u64::from(BID_WORLDS) * calls.len() as u64,
-    ));
+    group.throughput(Throughput::Elements(BID_WORLDS * calls.len() as u64));
     group.sample_size(10);
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -68,7 +108,16 @@ fn benches(c: &mut Criterion) {
             .expect("a thread pool");
         group.bench_function(format!("simulation/{threads}-threads"), |b| {
             b.iter(|| {
-                pool.install(|| simulate_calls::<Muzicando>(&observation, &calls, BID_WORLDS, 1))
+                pool.install(|| {
+                    simulate_calls::<Muzicando>(
+                        &observation,
+                        &calls,
+                        &Limits::nodes(BID_WORLDS),
+                        &stop,
+                        1,
+                        &mut |_| {},
+                    )
+                })
             });
         });
     }

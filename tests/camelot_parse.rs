@@ -31,15 +31,15 @@ fn mutate(text: &str, at: usize, how: u8, insert: char) -> String {
 proptest! {
     #[test]
     fn random_text_never_panics(text in "\\PC{0,80}") {
-        let _ = Camelot::parse_position(&text, &Options);
-        let start = Camelot::new(&Options);
+        let _ = Camelot::parse_position(&text, &Options::default());
+        let start = Camelot::new(&Options::default());
         let _ = start.parse_action(&text);
         let _ = replay(&start, &text);
     }
 
     #[test]
     fn move_like_text_never_panics(text in "[A-Lx0-9a-l^:?!. -]{0,30}") {
-        let start = Camelot::new(&Options);
+        let start = Camelot::new(&Options::default());
         let _ = start.parse_action(&text);
         let _ = replay(&start, &text);
     }
@@ -47,8 +47,8 @@ proptest! {
     #[test]
     fn mutated_positions_parse_or_fail_cleanly(at in 0usize..200, how in 0u8..4, insert in prop::char::any()) {
         let text = mutate(START, at, how, insert);
-        if let Ok(state) = Camelot::parse_position(&text, &Options) {
-            let again = Camelot::parse_position(&state.format_position(), &Options);
+        if let Ok(state) = Camelot::parse_position(&text, &Options::default()) {
+            let again = Camelot::parse_position(&state.format_position(), &Options::default());
             prop_assert!(again.is_ok());
             let _ = state.perft(1);
         }
@@ -57,7 +57,7 @@ proptest! {
     #[test]
     fn mutated_records_replay_or_fail_cleanly(at in 0usize..300, how in 0u8..4, insert in "[A-L0-9x.-]") {
         let text = mutate(RECORD, at, how, insert.chars().next().unwrap_or('x'));
-        let start = Camelot::new(&Options);
+        let start = Camelot::new(&Options::default());
         match replay(&start, &text) {
             Ok((moves, _)) => prop_assert!(!moves.is_empty()),
             Err(error) => prop_assert!(!error.to_string().is_empty()),
@@ -67,7 +67,9 @@ proptest! {
 
 #[test]
 fn position_errors_name_the_problem() {
-    let parse = |text: &str| Camelot::parse_position(text, &Options).map(|s| s.format_position());
+    let parse = |text: &str| {
+        Camelot::parse_position(text, &Options::default()).map(|s| s.format_position())
+    };
     assert_eq!(parse(""), Err(ParseError::Empty));
     assert_eq!(parse("2/8/10 w 0,0"), Err(ParseError::RankCount(3)));
     assert_eq!(

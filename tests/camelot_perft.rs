@@ -33,7 +33,8 @@ fn cases() -> Vec<Case> {
 #[test]
 fn perft_to_depth_3_matches_the_oracle() {
     for case in cases() {
-        let state = Camelot::parse_position(&case.position, &Options).expect("oracle position");
+        let state =
+            Camelot::parse_position(&case.position, &Options::default()).expect("oracle position");
         for (index, &expected) in case.counts.iter().enumerate().take(3) {
             let depth = index as u32 + 1;
             assert_eq!(
@@ -49,8 +50,8 @@ fn perft_to_depth_3_matches_the_oracle() {
 #[test]
 fn the_start_string_is_the_initial_position() {
     let case = &cases()[0];
-    let parsed = Camelot::parse_position(&case.position, &Options).expect("start");
-    let start = Camelot::new(&Options);
+    let parsed = Camelot::parse_position(&case.position, &Options::default()).expect("start");
+    let start = Camelot::new(&Options::default());
     assert_eq!(parsed.format_position(), start.format_position());
     assert_eq!(start.format_position(), case.position);
 }
@@ -58,7 +59,8 @@ fn the_start_string_is_the_initial_position() {
 #[test]
 fn generic_perft_agrees_with_the_bulk_counter() {
     for case in cases() {
-        let state = Camelot::parse_position(&case.position, &Options).expect("oracle position");
+        let state =
+            Camelot::parse_position(&case.position, &Options::default()).expect("oracle position");
         assert_eq!(
             tauler::game::generic_perft(&state, 3),
             state.perft(3),
@@ -80,7 +82,7 @@ fn oracle_divide() -> BTreeMap<String, u64> {
 
 #[test]
 fn root_moves_are_written_as_in_the_divide_list() {
-    let start = Camelot::new(&Options);
+    let start = Camelot::new(&Options::default());
     let mut moves = Vec::new();
     start.legal_actions(&mut moves);
     let ours: Vec<String> = moves.iter().map(|&m| start.format_action(m)).collect();
@@ -94,7 +96,7 @@ fn root_moves_are_written_as_in_the_divide_list() {
 /// test profile).
 #[test]
 fn divide_at_depth_4_matches_the_oracle() {
-    let start = Camelot::new(&Options);
+    let start = Camelot::new(&Options::default());
     let mut moves = Vec::new();
     start.legal_actions(&mut moves);
     let mut ours = BTreeMap::new();
@@ -113,7 +115,7 @@ fn bulk_count_equals_the_move_list_along_random_games() {
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
     let mut actions = Vec::new();
     for _ in 0..40 {
-        let mut state = Camelot::new(&Options);
+        let mut state = Camelot::new(&Options::default());
         while state.returns().is_none() {
             state.legal_actions(&mut actions);
             assert_eq!(

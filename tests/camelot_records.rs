@@ -19,7 +19,7 @@ fn games() -> Vec<(String, String)> {
 
 #[test]
 fn published_games_replay_with_every_ply_legal() {
-    let start = Camelot::new(&Options);
+    let start = Camelot::new(&Options::default());
     for (name, record) in games() {
         let (moves, _) = replay(&start, &record).unwrap_or_else(|e| panic!("{name}: {e}"));
         let plies = record
@@ -32,7 +32,7 @@ fn published_games_replay_with_every_ply_legal() {
 
 #[test]
 fn rewritten_records_replay_to_the_same_moves() {
-    let start = Camelot::new(&Options);
+    let start = Camelot::new(&Options::default());
     for (name, record) in games() {
         let (moves, end) = replay(&start, &record).expect("published game");
         let rewritten = format_record(&start, &moves);
@@ -44,7 +44,7 @@ fn rewritten_records_replay_to_the_same_moves() {
 
 #[test]
 fn nolan_chaxx_writes_full_paths_except_the_abbreviated_one() {
-    let start = Camelot::new(&Options);
+    let start = Camelot::new(&Options::default());
     let (_, record) = &games()[0];
     let (moves, _) = replay(&start, record).expect("published game");
     let rewritten = format_record(&start, &moves);
@@ -63,7 +63,7 @@ fn nolan_chaxx_writes_full_paths_except_the_abbreviated_one() {
 
 #[test]
 fn nolan_chaxx_ends_with_white_resigning_a_lost_position() {
-    let start = Camelot::new(&Options);
+    let start = Camelot::new(&Options::default());
     let (_, record) = &games()[0];
     let (_, end) = replay(&start, record).expect("published game");
     assert_eq!(end.status(), Status::Ongoing);
@@ -77,7 +77,7 @@ fn nolan_chaxx_ends_with_white_resigning_a_lost_position() {
 
 #[test]
 fn lower_case_and_annotations_are_accepted() {
-    let start = Camelot::new(&Options);
+    let start = Camelot::new(&Options::default());
     let plain = start.parse_action("E6-E8").expect("a canter");
     assert_eq!(start.parse_action("e6^e8!?"), Ok(plain));
     assert_eq!(start.format_action(plain), "E6-E8");
@@ -85,7 +85,7 @@ fn lower_case_and_annotations_are_accepted() {
 
 #[test]
 fn bad_moves_give_typed_errors() {
-    let start = Camelot::new(&Options);
+    let start = Camelot::new(&Options::default());
     assert_eq!(start.parse_action(""), Err(ParseError::Empty));
     assert_eq!(
         start.parse_action("A1-A2"),

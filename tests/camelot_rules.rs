@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use tauler::game::{Game, Notation};
+use tauler::game::{Game, GameOptions, Notation};
 use tauler::games::camelot::board::{cell, parse_square, Board, Kind};
 use tauler::games::camelot::{Camelot, Color, Draw, Options, Status, Win};
 
@@ -23,7 +23,7 @@ fn setup(side: Color, castle_moves: [u8; 2], pieces: &str) -> Camelot {
         };
         board.put(square, piece);
     }
-    Camelot::from_parts(board, side, castle_moves, Options)
+    Camelot::from_parts(board, side, castle_moves, Options::default())
 }
 
 /// The legal moves in canonical notation.
@@ -189,7 +189,7 @@ fn a_piece_in_its_own_castle_must_leave_even_when_a_capture_exists_elsewhere() {
     // Oracle position P3b: the man on F1 leaves; C3 and E3 could capture D4.
     let state = Camelot::parse_position(
         "2/8/10/12/12/12/9km1/12/12/12/12/12/3m8/1K1M6/8/M1 w 0,0",
-        &Options,
+        &Options::default(),
     )
     .expect("P3b");
     assert_eq!(moves(&state), set(&["F1-E2", "F1-F2", "F1-G2"]));
@@ -200,7 +200,7 @@ fn a_piece_in_its_own_castle_that_can_jump_must_capture() {
     // Oracle position P3: the knight on F1 jumps or charges.
     let state = Camelot::parse_position(
         "2/8/10/12/12/12/9km1/12/12/12/12/4M7/2m9/10/2M1m3/K1 w 0,0",
-        &Options,
+        &Options::default(),
     )
     .expect("P3");
     let all = moves(&state);
@@ -383,4 +383,27 @@ fn entering_the_enemy_castle_resets_the_quiet_counter() {
     assert_eq!(state.quiet_plies(), 2);
     play(&mut state, "D14-F16");
     assert_eq!(state.quiet_plies(), 0);
+}
+
+#[test]
+fn positions_that_cannot_arise_are_refused_unless_free_setup() {
+    // Five White knights (four is the army's), twelve Black men (ten).
+    let five_knights =
+        "2/8/10/12/12/2kmmmmmmk2/3kmmmmk3/12/12/3KMMMMK3/2KMMMMMKK2/12/12/10/8/2 w 0,0";
+    let twelve_men =
+        "2/8/10/12/12/2kmmmmmmm2/3mmmmmk3/12/12/3KMMMMK3/2KMMMMMMK2/12/12/10/8/2 w 0,0";
+    let free = Options::from_pairs(["free_setup"]).expect("option");
+    for (text, named) in [
+        (five_knights, "White has 5 knights, more than the 4"),
+        (twelve_men, "Black has 12 men, more than the 10"),
+    ] {
+        let err = Camelot::parse_position(text, &Options::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("impossible position") && err.contains(named),
+            "{err}"
+        );
+        assert!(Camelot::parse_position(text, &free).is_ok(), "{text}");
+    }
 }

@@ -4,29 +4,52 @@
 #[path = "common/cardchess_states.rs"]
 mod states;
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use states::random_states;
 use tauler::game::{Game, Notation};
-use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
-use tauler::search::mcts::{Mcts, MctsConfig};
-fn engine(iterations: u64, threads: usize) -> Mcts<CardChessEval> {
-    Mcts::new(
-        CardChessEval,
-        MctsConfig {
-            iterations,
-            threads,
-            ..MctsConfig::default()
-        },
+use tauler::games::cardchess::{Action, CardChess, CardChessEval, CardChessOptions};
+use tauler::search::uct::{self, Leaf, Parallelism, UctConfig, UctResult, Worlds};
+use tauler::search::Limits;
+
+/// UCT with evaluation leaves on `state`: `trees` root-parallel trees under
+/// `limits`.
+fn mcts(state: &CardChess, limits: Limits, trees: usize) -> UctResult<Action> {
+    mcts_with(state, limits, trees, Parallelism::Root)
+}
+
+/// As [`mcts`], with `parallelism`.
+fn mcts_with(
+    state: &CardChess,
+    limits: Limits,
+    trees: usize,
+    parallelism: Parallelism,
+) -> UctResult<Action> {
+    let config = UctConfig {
+        exploration: 1.0,
+        trees,
+        parallelism,
+    };
+    uct::search(
+        Worlds::Fixed(state),
+        Leaf::Evaluation(&CardChessEval),
+        &config,
+        &limits,
+        &Arc::new(AtomicBool::new(false)),
+        1,
+        &mut |_| {},
     )
+    .expect("a decision")
 }
 
 #[test]
 fn never_proposes_an_illegal_action() {
-    let mcts = engine(300, 1);
     let mut actions = Vec::new();
     for state in random_states(40, 5) {
-        let result = mcts.search(&state).expect("a decision");
+        let result = mcts(&state, Limits::nodes(300), 1);
         state.legal_actions(&mut actions);
         assert!(
             actions.contains(&result.best),
@@ -42,9 +65,9 @@ fn takes_a_forced_mate() {
     let options = CardChessOptions::default();
     let state = CardChess::parse_position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &options)
         .expect("position");
-    let result = engine(3000, 1).search(&state).expect("a decision");
+    let result = mcts(&state, Limits::nodes(3000), 1);
     assert_eq!(state.format_action(result.best), "Ra8#");
-    assert!(result.value > 0.9);
+    assert!(result.value() > 0.9);
 }
 
 #[test]
@@ -52,10 +75,10 @@ fn two_threads_run_all_iterations_and_agree_on_the_mate() {
     let options = CardChessOptions::default();
     let state = CardChess::parse_position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &options)
         .expect("position");
-    let result = engine(4000, 2).search(&state).expect("a decision");
+    let result = mcts(&state, Limits::nodes(4000), 2);
     assert_eq!(result.iterations, 4000);
     assert_eq!(state.format_action(result.best), "Ra8#");
-    let visits: u64 = result.actions.iter().map(|a| a.1).sum();
+    let visits: u64 = result.stats.iter().map(|a| a.visits).sum();
     assert_eq!(visits, 4000);
 }
 
@@ -75,17 +98,34 @@ fn a_fixed_deck_order_can_be_hidden_from_the_players() {
 #[test]
 fn a_search_out_of_time_still_returns_a_legal_action() {
     let start = CardChess::new(&CardChessOptions::default());
-    let mcts = Mcts::new(
-        CardChessEval,
-        MctsConfig {
-            iterations: u64::MAX,
-            movetime: Some(std::time::Duration::ZERO),
-            ..MctsConfig::default()
-        },
-    );
-    let result = mcts.search(&start).expect("an action");
+    let result = mcts(&start, Limits::movetime(std::time::Duration::ZERO), 1);
     let mut actions = Vec::new();
     start.legal_actions(&mut actions);
     assert!(actions.contains(&result.best));
-    assert!(result.iterations >= 1);
+}
+
+#[test]
+fn tree_parallel_workers_share_one_tree_and_find_the_mate() {
+    let options = CardChessOptions::default();
+    let state = CardChess::parse_position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &options)
+        .expect("position");
+    let result = mcts_with(&state, Limits::nodes(4000), 2, Parallelism::Tree);
+    assert_eq!(result.iterations, 4000);
+    assert_eq!(state.format_action(result.best), "Ra8#");
+    let visits: u64 = result.stats.iter().map(|a| a.visits).sum();
+    assert_eq!(visits, 4000, "every playout is credited to the one root");
+    assert!(result.value() > 0.9);
+}
+
+#[test]
+fn tree_parallel_search_on_one_thread_is_reproducible() {
+    let state = CardChess::new(&CardChessOptions::default());
+    let run = || {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a pool")
+            .install(|| mcts_with(&state, Limits::nodes(2000), 2, Parallelism::Tree))
+    };
+    assert_eq!(run().stats, run().stats);
 }

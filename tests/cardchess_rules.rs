@@ -242,12 +242,13 @@ fn move_lists_cannot_overflow_on_crafted_positions() {
     // board a veto would restore.
     let err = CardChess::parse_position(
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 | captured=QQQQQQQQQQQQQQQQQ/",
-        &o,
+        &options(&["free_setup"]),
     )
     .unwrap_err();
     assert!(err.to_string().contains("too many for card chess"), "{err}");
-    // A whole army of queens is the most a list must hold; the record
-    // plain chess position (218 moves) with super queens has more.
+    // A whole army of queens (a free setup) is the most a list must hold;
+    // the record plain chess position (218 moves) with super queens has more.
+    let o = options(&["free_setup"]);
     let army = "QQQQQQQQ/QQQQQQQ1/8/8/8/8/8/k3K3 w - - 0 1 | effect=super-queen@0 captured=/";
     let mut s = state(army, &o);
     assert!(!actions(&s).is_empty());
@@ -255,6 +256,56 @@ fn move_lists_cannot_overflow_on_crafted_positions() {
     assert!(!actions(&s).is_empty());
     let record = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1 | effect=super-queen@0";
     assert_eq!(actions(&state(record, &o)).len(), 246 + 1, "moves and draw");
+}
+
+#[test]
+fn positions_that_cannot_arise_are_refused_unless_free_setup() {
+    let o = options(&[]);
+    let free = options(&["free_setup"]);
+    for (fen, named) in [
+        ("8/8/8/8/8/8/8/4K3 w - - 0 1", "Black has 0 kings"),
+        (
+            "4k3/8/8/8/P7/8/PPPPPPPP/4K3 w - - 0 1 | captured=/",
+            "White has 9 pawns",
+        ),
+        (
+            "4k3/8/8/8/8/8/PPPPPPPP/QQQQK3 w - - 0 1 | captured=/",
+            "promoted",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1 | captured=PPPPPPPPNNBBRR/",
+            "men",
+        ),
+        ("4k3/4R3/8/8/8/8/8/4K3 b - - 0 1", ""),
+        ("4k3/8/8/8/8/8/8/4K2R b - - 0 1 | seat=1", ""),
+        (
+            "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",
+            "Black, not to move, is in check",
+        ),
+    ] {
+        let result = CardChess::parse_position(fen, &o);
+        if named.is_empty() {
+            assert!(result.is_ok(), "{fen}: {:?}", result.err());
+            continue;
+        }
+        let err = result.unwrap_err().to_string();
+        assert!(
+            err.starts_with("impossible position") && err.contains(named),
+            "{fen}: {err}"
+        );
+        assert!(err.contains("free_setup"), "{err}");
+        let freely = CardChess::parse_position(fen, &free);
+        if named == "men" {
+            // More than 16 men never fit the move lists, free setup or not.
+            let err = freely.unwrap_err().to_string();
+            assert!(err.contains("too many for card chess"), "{err}");
+        } else {
+            assert!(freely.is_ok(), "{fen} with free_setup");
+        }
+    }
+    // Kings may be captured: the side not to move may stand in check.
+    let captures = options(&["king_capture"]);
+    assert!(CardChess::parse_position("4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", &captures).is_ok());
 }
 
 #[test]

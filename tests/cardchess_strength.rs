@@ -3,7 +3,7 @@
 //! Slow: `cargo test --release --test cardchess_strength -- --ignored --nocapture`
 //! (`PAIRS=N` sets the number of pairs, 200 by default).
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use tauler::engine::{
@@ -12,8 +12,9 @@ use tauler::engine::{
 };
 use tauler::game::{Game, Turn};
 use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
+use tauler::knowledge::draw_outcome;
 use tauler::search::expectimax::Pruning;
-use tauler::search::mcts::MctsConfig;
+use tauler::search::uct::{Parallelism, UctConfig};
 use tauler::search::Limits;
 
 /// A player held to its own limits, whatever it is asked with.
@@ -62,16 +63,7 @@ fn play(players: &mut [Box<dyn Player<CardChess>>; 2], seed: u64) -> f64 {
             Turn::Terminal => return state.returns().map_or(0.5, |r| r[0]),
             Turn::Chance => {
                 state.chance_outcomes(&mut outcomes);
-                let mut x: f64 = rng.gen();
-                let mut pick = outcomes[outcomes.len() - 1].0;
-                for &(a, p) in &outcomes {
-                    x -= p;
-                    if x <= 0.0 {
-                        pick = a;
-                        break;
-                    }
-                }
-                state.apply(pick);
+                state.apply(draw_outcome(&outcomes, &mut rng));
             }
             Turn::Player(seat) => {
                 decisions += 1;
@@ -134,16 +126,17 @@ fn expectimax(_: u64) -> Box<dyn Player<CardChess>> {
     )
 }
 
+/// The card chess MCTS setting: one tree, exploration 1 (win shares).
+fn mcts_config() -> UctConfig {
+    UctConfig {
+        exploration: 1.0,
+        trees: 1,
+        ..UctConfig::default()
+    }
+}
+
 fn mcts(seed: u64) -> Box<dyn Player<CardChess>> {
-    Box::new(MctsPlayer::new(
-        "mcts",
-        CardChessEval,
-        MctsConfig {
-            iterations: 300,
-            seed,
-            ..MctsConfig::default()
-        },
-    ))
+    Box::new(MctsPlayer::new("mcts", CardChessEval, mcts_config(), seed).at(Limits::nodes(300)))
 }
 
 fn random(seed: u64) -> Box<dyn Player<CardChess>> {
@@ -194,34 +187,76 @@ fn timed_expectimax(_: u64) -> Box<dyn Player<CardChess>> {
 }
 
 fn timed_mcts(seed: u64) -> Box<dyn Player<CardChess>> {
-    Box::new(MctsPlayer::new(
-        "mcts",
-        CardChessEval,
-        MctsConfig {
-            iterations: u64::MAX,
-            movetime: Some(movetime()),
-            seed,
-            ..MctsConfig::default()
-        },
-    ))
+    Box::new(
+        MctsPlayer::new("mcts", CardChessEval, mcts_config(), seed)
+            .at(Limits::movetime(movetime())),
+    )
 }
 
 #[test]
 #[ignore = "slow: cargo test --release --test cardchess_strength -- --ignored --nocapture"]
 fn expectimax_against_mcts_at_equal_time() {
-    let shares = pair_shares(timed_expectimax, timed_mcts, pairs());
+    let mean = report(
+        "expectimax vs mcts",
+        &pair_shares(timed_expectimax, timed_mcts, pairs()),
+    );
+    assert!((0.0..=1.0).contains(&mean));
+}
+
+/// Prints the mean share of `shares` with its Elo and 95% interval, and
+/// returns the mean.
+fn report(title: &str, shares: &[f64]) -> f64 {
     let n = shares.len() as f64;
     let mean = shares.iter().sum::<f64>() / n;
     let variance = shares.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     let margin = 1.96 * (variance / n).sqrt();
     println!(
-        "expectimax vs mcts at {:?} a move, {} pairs: {:.1}%, Elo {:+.0} (95% CI {:+.0} .. {:+.0})",
+        "{title} at {:?} a move, {} pairs: {:.1}% ± {:.1}%, Elo {:+.0} (95% CI {:+.0} .. {:+.0})",
         movetime(),
         shares.len(),
         mean * 100.0,
+        margin * 100.0,
         elo(mean),
         elo(mean - margin),
         elo(mean + margin)
+    );
+    mean
+}
+
+/// Card chess MCTS with two workers under `parallelism`, timed.
+fn two_workers(parallelism: Parallelism, seed: u64) -> Box<dyn Player<CardChess>> {
+    Box::new(
+        MctsPlayer::new(
+            "mcts",
+            CardChessEval,
+            UctConfig {
+                exploration: 1.0,
+                trees: 2,
+                parallelism,
+            },
+            seed,
+        )
+        .at(Limits::movetime(movetime())),
+    )
+}
+
+fn tree_parallel(seed: u64) -> Box<dyn Player<CardChess>> {
+    two_workers(Parallelism::Tree, seed)
+}
+
+fn root_parallel(seed: u64) -> Box<dyn Player<CardChess>> {
+    two_workers(Parallelism::Root, seed)
+}
+
+/// Tree against root parallelism, two workers each, at equal time:
+/// `PAIRS=100 MOVETIME_MS=50 cargo test --release --test cardchess_strength
+/// tree_against_root -- --ignored --nocapture`.
+#[test]
+#[ignore = "slow: cargo test --release --test cardchess_strength -- --ignored --nocapture"]
+fn tree_against_root_parallel_mcts_at_equal_time() {
+    let mean = report(
+        "tree- vs root-parallel mcts (2 workers)",
+        &pair_shares(tree_parallel, root_parallel, pairs()),
     );
     assert!((0.0..=1.0).contains(&mean));
 }

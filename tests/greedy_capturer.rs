@@ -114,7 +114,7 @@ fn the_cescacs_greedy_player_takes_the_most_valuable_capture() {
 #[test]
 fn the_camelot_greedy_player_takes_the_most_valuable_capture() {
     use tauler::games::camelot::{Camelot, Options};
-    let states = positions::<Camelot>(&Options, 10, 120);
+    let states = positions::<Camelot>(&Options::default(), 10, 120);
     let (chances, taken) = greedy_captures("camelot-greedy", &states, 150);
     println!("camelot-greedy took the most valuable capture in {taken} of {chances}");
     assert!(chances >= 50, "only {chances} positions with a capture");
@@ -127,7 +127,7 @@ fn the_greedy_players_break_ties_by_seed() {
     use tauler::games::cescacs::{Cescacs, Options};
     let states = positions::<Cescacs>(&Options::default(), 2, 30);
     assert!(tie_breaks_follow_the_seed("cescacs-greedy", &states).1);
-    let states = positions::<Camelot>(&CamelotOptions, 2, 30);
+    let states = positions::<Camelot>(&CamelotOptions::default(), 2, 30);
     assert_eq!(
         tie_breaks_follow_the_seed("camelot-greedy", &states),
         (true, true)

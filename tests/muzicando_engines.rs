@@ -20,19 +20,25 @@ use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
 use tauler::games::muzicando::heuristic::{HeuristicParams, HeuristicPlayer};
 use tauler::games::muzicando::{Action, Muzicando, Observation, Options};
 use tauler::knowledge::Policy;
-use tauler::search::world_mcts::MctsConfig;
+use tauler::search::uct::{Parallelism, UctConfig};
 use tauler::search::Limits;
 
 fn options(pairs: &[&str]) -> Options {
     Options::from_pairs(pairs.iter().copied()).expect("valid options")
 }
 
-fn small() -> MctsConfig {
-    MctsConfig {
-        iterations: 64,
-        exploration: 6.0,
-        parallel: 2,
-    }
+/// A UCT setting and the limits of each decision.
+type Sampling = (UctConfig, Limits);
+
+fn small() -> Sampling {
+    (
+        UctConfig {
+            exploration: 6.0,
+            trees: 2,
+            ..UctConfig::default()
+        },
+        Limits::nodes(64),
+    )
 }
 
 /// Every player type, by name.
@@ -48,14 +54,14 @@ fn bid_worlds() -> u32 {
 
 /// A player type by name; `KIND+sim` is that type with its contract
 /// decisions made by simulation over `MUZ_BID_WORLDS` worlds.
-fn seat_of(kind: &str, seed: u64, config: MctsConfig) -> Box<dyn Player<Muzicando>> {
+fn seat_of(kind: &str, seed: u64, config: Sampling) -> Box<dyn Player<Muzicando>> {
     seat_with_worlds(kind, seed, config, bid_worlds())
 }
 
 fn seat_with_worlds(
     kind: &str,
     seed: u64,
-    config: MctsConfig,
+    config: Sampling,
     worlds: u32,
 ) -> Box<dyn Player<Muzicando>> {
     if let Some(play) = kind.strip_suffix("+sim") {
@@ -73,18 +79,29 @@ fn seat_with_worlds(
                 level_step: it.next().unwrap_or(1.5),
             })))
         }
-        "pimc" => Box::new(PimcPlayer::new(config, seed)),
-        "ismcts" => Box::new(IsmctsPlayer::new(config, seed)),
-        _ => Box::new(CheatingMcts::new(config, seed)),
+        "pimc" => Box::new(PimcPlayer::new(config.0, seed)),
+        "ismcts" => Box::new(IsmctsPlayer::new(config.0, seed)),
+        _ => Box::new(CheatingMcts::new(config.0, seed)),
     }
 }
 
 /// Plays `start` to its end through the match loop (the cheating player
-/// allowed, for measurements), chance from `seed`; the final state.
+/// allowed, for measurements), chance from `seed`, every decision under
+/// the limits of [`small`]; the final state.
 fn play_to_end(start: Muzicando, seats: Vec<Box<dyn Player<Muzicando>>>, seed: u64) -> Muzicando {
+    play_to_end_within(start, seats, seed, small().1)
+}
+
+/// As [`play_to_end`], every decision under `limits`.
+fn play_to_end_within(
+    start: Muzicando,
+    seats: Vec<Box<dyn Player<Muzicando>>>,
+    seed: u64,
+    limits: Limits,
+) -> Muzicando {
     let mut seats: Vec<Occupant<Muzicando>> = seats.into_iter().map(Occupant::Engine).collect();
     let mut game = Match::new(start, Box::new(SeededChance::new(seed)), 0).allow_full_view(true);
-    match game.advance(&mut seats, &mut FixedLimits(Limits::default())) {
+    match game.advance(&mut seats, &mut FixedLimits(limits)) {
         Progress::Over(ending) => {
             assert!(ending.fault.is_none(), "refereed hand failed: {ending:?}")
         }
@@ -239,10 +256,10 @@ fn a_decision_depends_only_on_the_observation() {
             "legal actions follow from the observation"
         );
         for make in [
-            || Box::new(IsmctsPlayer::new(small(), 9)) as Box<dyn Player<Muzicando>>,
-            || Box::new(PimcPlayer::new(small(), 9)) as Box<dyn Player<Muzicando>>,
+            || Box::new(IsmctsPlayer::new(small().0, 9)) as Box<dyn Player<Muzicando>>,
+            || Box::new(PimcPlayer::new(small().0, 9)) as Box<dyn Player<Muzicando>>,
         ] {
-            let limits = Limits::default();
+            let limits = small().1;
             let a = ask(make().as_mut(), &state, &limits).expect("an action");
             let b = ask(make().as_mut(), &other, &limits).expect("an action");
             assert_eq!(a.action, b.action);
@@ -269,7 +286,7 @@ type ContractStats = std::collections::BTreeMap<(String, char), (u32, u32, f64)>
 /// Plays `deals` deals twice with the teams' seats swapped and returns, per
 /// deal, the mean hand-score difference of `kind`'s team over the
 /// rule-based team, recording every contract in `stats`.
-fn duplicate(kind: &str, deals: u64, config: MctsConfig, stats: &mut ContractStats) -> Vec<f64> {
+fn duplicate(kind: &str, deals: u64, config: Sampling, stats: &mut ContractStats) -> Vec<f64> {
     (0..deals)
         .map(|d| {
             let opts = options(&[&format!("dealer={}", d % 4)]);
@@ -285,7 +302,7 @@ fn duplicate(kind: &str, deals: u64, config: MctsConfig, stats: &mut ContractSta
                         }
                     })
                     .collect();
-                let end = play_to_end(start.clone(), seats, d);
+                let end = play_to_end_within(start.clone(), seats, d, config.1);
                 let r = end.returns().expect("a finished hand");
                 let e = engine_team as usize;
                 diff += r[e] - r[1 - e];
@@ -322,11 +339,14 @@ fn duplicate_deals_against_the_rule_based_player() {
         .unwrap_or(1000);
     let kinds =
         std::env::var("MUZ_KINDS").unwrap_or_else(|_| "random,pimc,ismcts,cheating".to_string());
-    let config = MctsConfig {
-        iterations,
-        exploration: 6.0,
-        parallel: 4,
-    };
+    let config = (
+        UctConfig {
+            exploration: 6.0,
+            trees: 4,
+            ..UctConfig::default()
+        },
+        Limits::nodes(iterations),
+    );
     let mut per_kind: Vec<(&str, Vec<f64>)> = Vec::new();
     for kind in kinds.split(',') {
         let t = std::time::Instant::now();
@@ -356,4 +376,62 @@ fn duplicate_deals_against_the_rule_based_player() {
             );
         }
     }
+}
+
+/// Tree- against root-parallel ISMCTS (two workers each) at equal time, in
+/// duplicate deals (each deal played twice, the teams swapped): the mean
+/// hand-score difference of the tree-parallel team per deal, with its 95%
+/// interval. `MUZ_DEALS=500 MUZ_MS=10 cargo test --release --test
+/// muzicando_engines tree_against_root -- --ignored --nocapture`.
+#[test]
+#[ignore = "slow: run in release with --ignored --nocapture"]
+fn tree_against_root_ismcts_at_equal_time() {
+    let deals: u64 = std::env::var("MUZ_DEALS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(50);
+    let movetime = std::time::Duration::from_millis(
+        std::env::var("MUZ_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(20),
+    );
+    let t = std::time::Instant::now();
+    let diffs: Vec<f64> = (0..deals)
+        .map(|d| {
+            let opts = options(&[&format!("dealer={}", d % 4)]);
+            let start = Muzicando::seeded_deal(&opts, 5000 + d);
+            let mut diff = 0.0;
+            for tree_team in 0..2u64 {
+                let seats: Vec<Box<dyn Player<Muzicando>>> = (0..4u64)
+                    .map(|s| {
+                        let parallelism = if s % 2 == tree_team {
+                            Parallelism::Tree
+                        } else {
+                            Parallelism::Root
+                        };
+                        let config = UctConfig {
+                            exploration: 6.0,
+                            trees: 2,
+                            parallelism,
+                        };
+                        Box::new(IsmctsPlayer::new(config, d * 8 + s)) as Box<dyn Player<Muzicando>>
+                    })
+                    .collect();
+                let end = play_to_end_within(start.clone(), seats, d, Limits::movetime(movetime));
+                let r = end.returns().expect("a finished hand");
+                let e = tree_team as usize;
+                diff += r[e] - r[1 - e];
+            }
+            if (d + 1) % 50 == 0 {
+                println!("{} deals done [{:.0}s]", d + 1, t.elapsed().as_secs_f64());
+            }
+            diff / 2.0
+        })
+        .collect();
+    let (mean, half) = mean_ci(&diffs);
+    println!(
+        "tree- vs root-parallel ismcts (2 workers, {movetime:?} a decision), {deals} duplicate deals: mean hand-score difference {mean:+.3} ± {half:.3} (95% CI) [{:.1}s]",
+        t.elapsed().as_secs_f64()
+    );
 }

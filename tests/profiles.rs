@@ -1,5 +1,11 @@
 //! Every profile in `engines/` loads, and names a known game whose rule
-//! options it sets correctly.
+//! options it sets correctly; the built-in profiles serve `engines`, `play`
+//! and tournaments from any directory, and `--engines DIR` or
+//! `TAULER_ENGINES` replace them by name.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 use tauler::engine::EngineProfile;
 use tauler::games::GameId;
@@ -54,7 +60,7 @@ fn the_camelot_profiles_build_players_that_move() {
     use tauler::game::Game;
     use tauler::games::camelot::{Camelot, Options};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("engines");
-    let start = Camelot::new(&Options);
+    let start = Camelot::new(&Options::default());
     let mut actions = Vec::new();
     start.legal_actions(&mut actions);
     for name in [
@@ -135,7 +141,8 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         assert!(legal.contains(&action), "{name}");
     }
     let ismcts = EngineProfile::load_from(&dir, "muzicando-ismcts").unwrap();
-    assert_eq!(ismcts.sampling_config().unwrap().iterations, 1000);
+    assert_eq!(ismcts.sampling_config().unwrap().trees, 4);
+    assert_eq!(ismcts.limits.limits().nodes, Some(1000));
     assert_eq!(ismcts.bid_simulation().unwrap(), None);
     let bidsim = EngineProfile::load_from(&dir, "muzicando-ismcts-bidsim").unwrap();
     assert_eq!(bidsim.bid_simulation().unwrap(), Some(32));
@@ -150,4 +157,200 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         build_player::<Muzicando>(&alphabeta, 5),
         Err(tauler::engine::ProfileError::Unsupported { .. })
     ));
+}
+
+/// A fresh empty folder `tauler-profiles-<name>-<pid>` in the temporary
+/// directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tauler-profiles-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `tauler args` in `dir` with `stdin` as input and `TAULER_ENGINES`
+/// set to `env` (unset when `None`).
+fn tauler_in(dir: &Path, args: &[&str], env: Option<&Path>, stdin: &str) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tauler"));
+    command
+        .args(args)
+        .current_dir(dir)
+        .env_remove("TAULER_ENGINES")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(env) = env {
+        command.env("TAULER_ENGINES", env);
+    }
+    let mut child = command.spawn().unwrap();
+    // A command that fails early may exit before reading its input.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// `tauler engines camelot`'s line of `name`.
+fn line_of<'a>(listing: &'a str, name: &str) -> &'a str {
+    listing
+        .lines()
+        .find(|line| line.split_whitespace().next() == Some(name))
+        .unwrap_or_else(|| panic!("no `{name}` in\n{listing}"))
+}
+
+#[test]
+fn engines_lists_the_built_in_profiles_from_any_directory() {
+    let dir = scratch("list");
+    let listing = stdout(&tauler_in(&dir, &["engines", "cescacs"], None, ""));
+    let shipped = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("engines"))
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            let name = name.to_str().unwrap();
+            name.starts_with("cescacs-") && name.ends_with(".toml")
+        })
+        .count();
+    assert_eq!(listing.lines().count(), shipped, "{listing}");
+    for line in listing.lines() {
+        assert!(line.starts_with("cescacs-"), "{line}");
+        assert!(line.ends_with("(built in)"), "{line}");
+    }
+    let default = line_of(&listing, "cescacs-default");
+    let fields: Vec<&str> = default.split("  ").filter(|f| !f.is_empty()).collect();
+    assert_eq!(
+        fields.iter().map(|f| f.trim()).collect::<Vec<_>>()[..4],
+        ["cescacs-default", "cescacs", "alphabeta", "movetime 100 ms"]
+    );
+    assert!(
+        default.contains("C'escacs alpha-beta, full strength"),
+        "{default}"
+    );
+    let all = stdout(&tauler_in(&dir, &["engines"], None, ""));
+    assert_eq!(
+        all.lines().count(),
+        tauler::engine::catalogue::BUILT_IN.len()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_finds_a_built_in_profile_from_any_directory() {
+    let dir = scratch("play");
+    let output = tauler_in(
+        &dir,
+        &["play", "camelot", "--engine", "camelot-weak"],
+        None,
+        "quit\n",
+    );
+    let text = stdout(&output);
+    assert!(text.contains("against `camelot-weak`"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_shipped_tournament_runs_from_another_directory() {
+    let dir = scratch("tournament");
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("tournaments/camelot-gauntlet.toml");
+    let mut file: toml::Table = std::fs::read_to_string(shipped).unwrap().parse().unwrap();
+    // The shipped engines and openings, cut to one node-limited round.
+    file.insert("rounds".into(), 1.into());
+    let mut limits = toml::Table::new();
+    for engine in ["camelot-default", "camelot-weak"] {
+        let mut nodes = toml::Table::new();
+        nodes.insert("nodes".into(), 500.into());
+        limits.insert(engine.into(), nodes.into());
+    }
+    file.insert("limits".into(), limits.into());
+    let mut adjudication = toml::Table::new();
+    adjudication.insert("max_plies".into(), 40.into());
+    file.insert("adjudication".into(), adjudication.into());
+    std::fs::write(dir.join("gauntlet.toml"), file.to_string()).unwrap();
+    let text = stdout(&tauler_in(
+        &dir,
+        &["tournament", "gauntlet.toml", "--quiet"],
+        None,
+        "",
+    ));
+    assert!(text.contains("camelot-default"), "{text}");
+    let records = std::fs::read_to_string(dir.join("results/gauntlet/games.jsonl")).unwrap();
+    assert_eq!(
+        records.lines().count(),
+        4,
+        "two encounters, one game pair each"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_folder_replaces_a_built_in_profile_by_name_the_flag_before_the_environment() {
+    let dir = scratch("override");
+    let profile = |description: &str| {
+        format!("game = \"camelot\"\nsearcher = \"random\"\ndescription = \"{description}\"\n")
+    };
+    for (folder, description) in [("flag", "from the flag"), ("env", "from the environment")] {
+        std::fs::create_dir_all(dir.join(folder)).unwrap();
+        std::fs::write(
+            dir.join(folder).join("camelot-default.toml"),
+            profile(description),
+        )
+        .unwrap();
+    }
+    let flag = dir.join("flag");
+    let env = dir.join("env");
+    let listing = |args: &[&str], env: Option<&Path>| {
+        let listing = stdout(&tauler_in(&dir, args, env, ""));
+        line_of(&listing, "camelot-default").to_string()
+    };
+    let by_env = listing(&["engines", "camelot"], Some(&env));
+    assert!(
+        by_env.contains("random") && by_env.contains("from the environment"),
+        "{by_env}"
+    );
+    assert!(by_env.ends_with(&format!("({})", env.join("camelot-default.toml").display())));
+    let flag_text = flag.to_str().unwrap();
+    let by_flag = listing(&["engines", "camelot", "--engines", flag_text], Some(&env));
+    assert!(by_flag.contains("from the flag"), "{by_flag}");
+    let built_in = listing(&["engines", "camelot"], None);
+    assert!(
+        built_in.contains("alphabeta") && built_in.ends_with("(built in)"),
+        "{built_in}"
+    );
+    let play = stdout(&tauler_in(
+        &dir,
+        &["--engines", flag_text, "play", "camelot"],
+        None,
+        "quit\n",
+    ));
+    assert!(play.contains("(from the flag)"), "{play}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_unknown_profile_is_one_line_and_exit_1() {
+    let dir = scratch("unknown");
+    for args in [
+        &["play", "camelot", "--engine", "nobody"][..],
+        &["play", "camelot", "--engine", "cescacs-weak"][..],
+        &["engines", "--engines", "no-such-folder"][..],
+    ] {
+        let output = tauler_in(&dir, args, None, "quit\n");
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let error = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(error.lines().count(), 1, "{error}");
+        assert!(error.starts_with("error: "), "{error}");
+    }
+    let output = tauler_in(&dir, &["play", "camelot", "--engine", "nobody"], None, "");
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        error.starts_with("error: no engine profile `nobody` (searched the built-in profiles)"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

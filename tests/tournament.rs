@@ -274,7 +274,7 @@ fn quiet_openings_leave_the_side_to_move_no_capture() {
     let mut actions = Vec::new();
     for record in &records {
         assert_eq!(record.opening.len(), 3);
-        let mut state = Camelot::parse_position(&record.start, &Options).unwrap();
+        let mut state = Camelot::parse_position(&record.start, &Options::default()).unwrap();
         let plies: Vec<&str> = record.opening.iter().map(String::as_str).collect();
         apply_text_actions(&mut state, &plies).unwrap();
         state.legal_actions(&mut actions);

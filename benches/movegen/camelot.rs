@@ -8,7 +8,7 @@ use tauler::game::Game;
 use tauler::games::camelot::{Camelot, Options};
 
 pub fn benches(c: &mut Criterion) {
-    let start = Camelot::new(&Options);
+    let start = Camelot::new(&Options::default());
     let mut group = c.benchmark_group("camelot");
     group.throughput(Throughput::Elements(1_070_822));
     group.bench_function("perft 3 start", |b| b.iter(|| black_box(&start).perft(3)));

@@ -9,6 +9,7 @@ use clap::Args;
 use super::search_text::analyse;
 use super::PositionArgs;
 use crate::bounds;
+use crate::engine::EngineProfile;
 use crate::search::{AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
 
 /// Thinking time when no limit is given, in milliseconds.
@@ -121,15 +122,17 @@ impl AnalyseArgs {
     }
 }
 
-/// Analyses with the game's standard evaluator and search settings.
-pub fn run<G: AlphaBetaGame>(args: &AnalyseArgs) -> Result<()> {
+/// Analyses with the game's standard evaluator and the search settings of
+/// `profile` (the game's analysis profile), threads, table size and lines
+/// from the command line.
+pub fn run<G: AlphaBetaGame>(args: &AnalyseArgs, profile: &EngineProfile) -> Result<()> {
     args.refuse(&[Flag::Seat], G::NAME)?;
     let limits = args.limits()?;
     let config = SearchConfig {
         threads: args.threads()?,
         hash_mb: bounds::HASH_MB.check("--hash", args.hash.unwrap_or(DEFAULT_HASH_MB))?,
         multipv: bounds::MULTIPV.check("--multipv", args.multipv.unwrap_or(1))?,
-        ..G::search_config()
+        ..profile.search_config()?
     };
     let root: G = args.position.state()?;
     let mut searcher = AlphaBeta::<G, G::Evaluator>::try_new(G::Evaluator::default(), config)?;

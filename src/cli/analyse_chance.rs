@@ -15,16 +15,19 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 
 use super::analyse::{AnalyseArgs, Flag};
+use crate::engine::EngineProfile;
 use crate::game::Notation;
-use crate::search::expectimax::{Expectimax, Pruning};
+use crate::search::expectimax::Expectimax;
 use crate::search::{Evaluator, Limits};
 
-/// Table size of the analysis: `2^TABLE_BITS` entries.
-const TABLE_BITS: u32 = 20;
-
-/// Analyses with expectimax (Star2) and `evaluator`; values are from the
-/// view of the seat to move, in the evaluator's units (pawn ≈ 100).
-pub fn run<G: Notation, E: Evaluator<G>>(args: &AnalyseArgs, evaluator: E) -> Result<()> {
+/// Analyses with expectimax and `evaluator`, the pruning and table size of
+/// `profile` (the game's analysis profile); values are from the view of the
+/// seat to move, in the evaluator's units (pawn ≈ 100).
+pub fn run<G: Notation, E: Evaluator<G>>(
+    args: &AnalyseArgs,
+    profile: &EngineProfile,
+    evaluator: E,
+) -> Result<()> {
     args.refuse(
         &[Flag::Multipv, Flag::Threads, Flag::Hash, Flag::Seat],
         G::NAME,
@@ -32,7 +35,8 @@ pub fn run<G: Notation, E: Evaluator<G>>(args: &AnalyseArgs, evaluator: E) -> Re
     let limits = args.limits()?;
     let root: G = args.position.state()?;
     let start = Instant::now();
-    let mut searcher = Expectimax::new(evaluator, Pruning::Star2, TABLE_BITS);
+    let params = profile.chance_params()?;
+    let mut searcher = Expectimax::new(evaluator, params.pruning, params.table_bits);
     let result = searcher.search(&root, &search_share(&limits))?;
     let mut out = std::io::stdout().lock();
     writeln!(

@@ -9,6 +9,8 @@
 //! is added. Searches run on a rayon pool of `--threads` threads. The last
 //! line is `bestmove ACTION`.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
@@ -17,6 +19,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::analyse::{AnalyseArgs, Flag};
 use crate::bounds;
+use crate::engine::EngineProfile;
 use crate::game::{Game, HiddenInfo, Notation, Turn};
 use crate::games::muzicando::display::draw;
 use crate::games::muzicando::{Action, Muzicando, Observation};
@@ -24,7 +27,8 @@ use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::simulate_calls;
 use crate::search::ismcts::ismcts_search;
 use crate::search::pimc::pimc_search;
-use crate::search::world_mcts::{ActionStats, MctsConfig};
+use crate::search::uct::{ActionStats, UctConfig};
+use crate::search::Limits;
 
 /// Playouts per searcher when `--nodes` is not given.
 const DEFAULT_PLAYOUTS: u64 = 4000;
@@ -44,8 +48,9 @@ impl Column {
 }
 
 /// Analyses the decision of the seat to move (or `--seat`, which must be
-/// the seat to move) from its observation alone.
-pub fn run(args: &AnalyseArgs) -> Result<()> {
+/// the seat to move) from its observation alone, with the exploration
+/// constant of `profile` (the game's analysis profile).
+pub fn run(args: &AnalyseArgs, profile: &EngineProfile) -> Result<()> {
     args.refuse(
         &[Flag::Movetime, Flag::Depth, Flag::Multipv, Flag::Hash],
         Muzicando::NAME,
@@ -67,10 +72,19 @@ pub fn run(args: &AnalyseArgs) -> Result<()> {
     }
     let observation = state.observation(to_move);
     drop(state);
-    analyse(&observation, threads, playouts)
+    let exploration = profile.sampling_config()?.exploration;
+    analyse(&observation, threads, playouts, exploration)
 }
 
-fn analyse(observation: &Observation, threads: usize, playouts: u64) -> Result<()> {
+/// The analysis of `observation` on `threads` threads, `playouts` per
+/// searcher, the UCT exploration constant `exploration` (the analysis
+/// profile's).
+fn analyse(
+    observation: &Observation,
+    threads: usize,
+    playouts: u64,
+    exploration: f64,
+) -> Result<()> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let mut legal = Vec::new();
     Muzicando::sample_world(observation, &mut rng).legal_actions(&mut legal);
@@ -80,17 +94,28 @@ fn analyse(observation: &Observation, threads: usize, playouts: u64) -> Result<(
         .num_threads(threads)
         .build()
         .context("cannot start the search threads")?;
-    let playouts = u32::try_from(playouts).context("--nodes is more playouts than supported")?;
-    let config = MctsConfig {
-        iterations: playouts,
-        exploration: MctsConfig::default().exploration,
-        parallel: 4.max(threads),
+    let config = UctConfig {
+        exploration,
+        trees: 4.max(threads),
+        ..UctConfig::default()
     };
+    let limits = Limits::nodes(playouts);
+    let stop = Arc::new(AtomicBool::new(false));
     let mut columns = Vec::new();
     if legal.len() > 1 && Muzicando::is_contract_decision(&legal) {
         let start = Instant::now();
-        let stats =
-            pool.install(|| simulate_calls::<Muzicando>(observation, &legal, BID_WORLDS, 1));
+        let stats = pool
+            .install(|| {
+                simulate_calls::<Muzicando>(
+                    observation,
+                    &legal,
+                    &Limits::nodes(u64::from(BID_WORLDS)),
+                    &stop,
+                    1,
+                    &mut |_| {},
+                )
+            })?
+            .stats;
         report_speed(
             "simulation",
             u64::from(BID_WORLDS) * legal.len() as u64,
@@ -103,15 +128,21 @@ fn analyse(observation: &Observation, threads: usize, playouts: u64) -> Result<(
         });
     }
     let start = Instant::now();
-    let stats = pool.install(|| ismcts_search::<Muzicando>(observation, &config, 1));
-    report_speed("ismcts", u64::from(playouts), start, threads);
+    let stats = pool
+        .install(|| {
+            ismcts_search::<Muzicando>(observation, &config, &limits, &stop, 1, &mut |_| {})
+        })?
+        .stats;
+    report_speed("ismcts", playouts, start, threads);
     columns.push(Column {
         title: "ismcts",
         stats,
     });
     let start = Instant::now();
-    let stats = pool.install(|| pimc_search::<Muzicando>(observation, &config, 1));
-    report_speed("pimc", u64::from(playouts), start, threads);
+    let stats = pool
+        .install(|| pimc_search::<Muzicando>(observation, &config, &limits, &stop, 1, &mut |_| {}))?
+        .stats;
+    report_speed("pimc", playouts, start, threads);
     columns.push(Column {
         title: "pimc",
         stats,

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 
+use crate::engine::Catalogue;
 use crate::game::Notation;
 use crate::games::{GameId, PerftJob, SearchJob};
 use crate::search::{AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
@@ -24,9 +25,14 @@ fn bench_game<G: Notation>(jobs: &[PerftJob]) -> Result<u64> {
     Ok(nodes)
 }
 
-/// Fixed-depth alpha-beta searches, single-threaded with a fresh table, from
-/// each position; returns the nodes searched.
-fn search_bench<G: AlphaBetaGame>(job: SearchJob) -> Result<u64> {
+/// Fixed-depth alpha-beta searches with the settings of the game's built-in
+/// analysis profile (overrides from `--engines` do not change the bench),
+/// single-threaded with a fresh table, from each position; returns the
+/// nodes searched.
+fn search_bench<G: AlphaBetaGame>(game: GameId, job: SearchJob) -> Result<u64> {
+    let settings = Catalogue::built_in()
+        .get(game.info().profiles.analyse)?
+        .search_config()?;
     let options = G::Options::default();
     let mut nodes = 0;
     for &position in job.positions {
@@ -37,7 +43,7 @@ fn search_bench<G: AlphaBetaGame>(job: SearchJob) -> Result<u64> {
         let config = SearchConfig {
             threads: 1,
             hash_mb: 16,
-            ..G::search_config()
+            ..settings
         };
         let mut searcher = AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), config);
         nodes += searcher.search(&state, &Limits::depth(job.depth))?.nodes;
@@ -51,7 +57,7 @@ fn search_job(game: GameId) -> Result<Option<(u64, u32)>> {
         return Ok(None);
     };
     let nodes = crate::with_family!(game,
-        perfect G => search_bench::<G>(job)?,
+        perfect G => search_bench::<G>(game, job)?,
         chance _, _ => bail!("{game}: the bench searches alpha-beta games only"),
         hidden => bail!("{game}: the bench searches alpha-beta games only"),
     );

@@ -9,6 +9,7 @@ mod analyse_chance;
 mod analyse_muzicando;
 mod bench;
 mod cardchess_words;
+mod engines;
 mod perft;
 mod play;
 mod play_muzicando;
@@ -21,6 +22,9 @@ use anyhow::Result;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 
+use std::path::PathBuf;
+
+use crate::engine::{Catalogue, EngineProfile};
 use crate::games::{GameId, REGISTRY};
 use crate::tournament::stats::{Sprt, SprtModel};
 pub use position::PositionArgs;
@@ -29,6 +33,10 @@ pub use position::PositionArgs;
 #[derive(Debug, Parser)]
 #[command(name = "tauler", version, about)]
 pub struct Cli {
+    /// A folder of engine profiles (`NAME.toml`) added to the built-in ones,
+    /// replacing those of the same name.
+    #[arg(long, global = true, value_name = "DIR", env = "TAULER_ENGINES")]
+    engines: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -80,16 +88,22 @@ enum Command {
         #[arg(value_parser = game_parser())]
         game: Option<GameId>,
     },
+    /// Lists the engine profiles: name, game, searcher, limits, description, origin.
+    Engines {
+        /// Only this game's profiles.
+        #[arg(value_parser = game_parser())]
+        game: Option<GameId>,
+    },
     /// Runs an engine tournament described by a TOML file and reports it.
     Tournament {
         /// The tournament file (`tournaments/NAME.toml`).
-        file: std::path::PathBuf,
+        file: PathBuf,
         /// Continues an interrupted run: no game lost or played twice.
         #[arg(long)]
         resume: bool,
         /// Where the results go (default: `results/NAME/` beside the file).
         #[arg(long)]
-        out: Option<std::path::PathBuf>,
+        out: Option<PathBuf>,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
@@ -119,6 +133,7 @@ enum Command {
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<()> {
+    let catalogue = || Catalogue::built_in().with_optional_dir(cli.engines.as_deref());
     match cli.command {
         Command::Perft {
             game,
@@ -129,23 +144,39 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Position { game, position } => {
             crate::with_game!(game, G => position::run::<G>(&position))
         }
-        Command::Analyse { game, args } => crate::with_family!(game,
-            perfect G => analyse::run::<G>(&args),
-            chance G, E => analyse_chance::run::<G, E>(&args, E::default()),
-            hidden => analyse_muzicando::run(&args),
-        ),
-        Command::Play { game, args } => crate::with_family!(game,
-            perfect G => play::run::<G>(&args, game.info().profiles.play),
-            chance G, _ => play::run::<G>(&args, game.info().profiles.play),
-            hidden => play_muzicando::run(&args),
-        ),
+        Command::Analyse { game, args } => {
+            let profile = game_profile(&catalogue()?, game, game.info().profiles.analyse)?;
+            crate::with_family!(game,
+                perfect G => analyse::run::<G>(&args, &profile),
+                chance G, E => analyse_chance::run::<G, E>(&args, &profile, E::default()),
+                hidden => analyse_muzicando::run(&args, &profile),
+            )
+        }
+        Command::Play { game, args } => {
+            let name = args.engine.as_deref().unwrap_or(game.info().profiles.play);
+            let profile = game_profile(&catalogue()?, game, name)?;
+            crate::with_family!(game,
+                perfect G => play::run::<G>(&args, &profile),
+                chance G, _ => play::run::<G>(&args, &profile),
+                hidden => play_muzicando::run(&args, &profile),
+            )
+        }
         Command::Bench { game } => bench::run(game),
+        Command::Engines { game } => engines::run(&catalogue()?, game),
         Command::Tournament {
             file,
             resume,
             out,
             quiet,
-        } => tournament::run(&file, resume, out, quiet),
+        } => tournament::run(
+            &file,
+            &crate::tournament::RunOptions {
+                resume,
+                out_dir: out,
+                quiet,
+                engines: cli.engines,
+            },
+        ),
         Command::Sprt {
             counts,
             elo0,
@@ -182,15 +213,9 @@ fn model_parser() -> impl TypedValueParser<Value = SprtModel> {
         .try_map(|name| name.parse::<SprtModel>())
 }
 
-/// The shipped default engine profiles, built into the program so that
-/// `play` works from any directory.
-fn embedded_profile(name: &str) -> Option<&'static str> {
-    match name {
-        "cescacs-default" => Some(include_str!("../../engines/cescacs-default.toml")),
-        "camelot-default" => Some(include_str!("../../engines/camelot-default.toml")),
-        "cardchess-expectimax" => Some(include_str!("../../engines/cardchess-expectimax.toml")),
-        "muzicando-ismcts" => Some(include_str!("../../engines/muzicando-ismcts.toml")),
-        "muzicando-rules" => Some(include_str!("../../engines/muzicando-rules.toml")),
-        _ => None,
-    }
+/// The profile `name` from `catalogue`, checked to play `game`.
+fn game_profile(catalogue: &Catalogue, game: GameId, name: &str) -> Result<EngineProfile> {
+    let profile = catalogue.get(name)?;
+    profile.expect_game(game.name())?;
+    Ok(profile)
 }

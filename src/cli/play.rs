@@ -9,12 +9,12 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 
 use super::PositionArgs;
 use crate::engine::{
-    EndReason, EngineProfile, Happening, Playable, ProfileError, SeatSpec, Session, SessionError,
+    EndReason, EngineProfile, Happening, Playable, SeatSpec, Session, SessionError,
 };
 use crate::game::{GameOptions, Notation, Seat, TextBoard};
 use crate::search::Limits;
@@ -69,18 +69,6 @@ const HELP: &str = "Type a move in the game's notation, or a command:
   help         this text
   quit         leave without finishing";
 
-/// The profile named `name`, from `engines/` or, for the shipped defaults,
-/// from the copy built into the program.
-pub(super) fn load_profile(name: &str) -> Result<EngineProfile> {
-    match EngineProfile::load(name) {
-        Err(ProfileError::NotFound { .. }) => match super::embedded_profile(name) {
-            Some(text) => Ok(EngineProfile::parse(name, text)?),
-            None => bail!("no engine profile `{name}` (looked in engines/)"),
-        },
-        other => Ok(other?),
-    }
-}
-
 /// What the terminal says about a game beyond its notation; the defaults
 /// announce the engine's moves and chance in notation.
 pub(super) trait Narration: Playable + TextBoard {
@@ -125,15 +113,10 @@ fn hint_limits(profile: &EngineProfile) -> Limits {
     limits
 }
 
-/// Plays a game of card chess, C'escacs or Camelot against the engine of
-/// `--engine` (default `default_engine`) at the terminal.
-pub fn run<G: Narration>(args: &PlayArgs, default_engine: &str) -> Result<()> {
-    let name = args
-        .engine
-        .clone()
-        .unwrap_or_else(|| default_engine.to_string());
-    let profile = load_profile(&name)?;
-    profile.expect_game(G::NAME)?;
+/// Plays a game of card chess, C'escacs or Camelot against the engine
+/// `profile` at the terminal.
+pub fn run<G: Narration>(args: &PlayArgs, profile: &EngineProfile) -> Result<()> {
+    let name = &profile.name;
     let human: Seat = match args.side {
         Side::White => 0,
         Side::Black => 1,
@@ -153,7 +136,7 @@ pub fn run<G: Narration>(args: &PlayArgs, default_engine: &str) -> Result<()> {
     let mut terminal = Terminal {
         input: stdin.lock(),
         human,
-        profile,
+        profile: profile.clone(),
         options,
     };
     terminal.run(&mut session)

@@ -12,8 +12,8 @@ use std::io::{BufRead, Write};
 
 use anyhow::{bail, Result};
 
-use super::play::{load_profile, PlayArgs};
-use crate::engine::{Happening, SearcherKind, SeatSpec, Session};
+use super::play::PlayArgs;
+use crate::engine::{EngineProfile, Happening, SearcherKind, SeatSpec, Session};
 use crate::game::{Game, GameOptions, HiddenInfo, Notation};
 use crate::games::muzicando::cards::Symbol;
 use crate::games::muzicando::display::{draw, hand_text, seat_label};
@@ -45,7 +45,7 @@ struct Table {
 }
 
 /// Plays a match of `--hands` hands at the terminal.
-pub fn run(args: &PlayArgs) -> Result<()> {
+pub fn run(args: &PlayArgs, profile: &EngineProfile) -> Result<()> {
     if args.position.position.is_some() || args.position.moves.is_some() {
         bail!(
             "play muzicando deals its own hands (choose them with --seed), not --position/--moves"
@@ -66,12 +66,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             seats - 1
         );
     }
-    let name = args
-        .engine
-        .clone()
-        .unwrap_or_else(|| "muzicando-ismcts".to_string());
-    let profile = load_profile(&name)?;
-    profile.expect_game(Muzicando::NAME)?;
+    let name = &profile.name;
     if profile.searcher == SearcherKind::Cheating {
         bail!("`{name}` reads every hand (a measurement tool) and cannot sit at a fair table");
     }

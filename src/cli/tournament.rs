@@ -1,7 +1,7 @@
 //! `tauler tournament FILE.toml [--resume]`: runs a tournament and prints
 //! its report.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::Result;
 
@@ -9,15 +9,8 @@ use crate::tournament::{run as run_tournament, RunOptions};
 
 /// Runs the tournament in `file` and prints the report (its JSON form is
 /// written beside the records).
-pub fn run(file: &Path, resume: bool, out: Option<PathBuf>, quiet: bool) -> Result<()> {
-    let report = run_tournament(
-        file,
-        &RunOptions {
-            resume,
-            out_dir: out,
-            quiet,
-        },
-    )?;
+pub fn run(file: &Path, options: &RunOptions) -> Result<()> {
+    let report = run_tournament(file, options)?;
     print!("{report}");
     Ok(())
 }

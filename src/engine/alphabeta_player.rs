@@ -1,7 +1,5 @@
 //! The alpha-beta engine as a player.
 
-use std::sync::atomic::Ordering;
-
 use crate::game::PerfectInfo;
 use crate::search::{AlphaBeta, Evaluator, Limits, SearchConfig, SearchInfo};
 
@@ -41,18 +39,11 @@ impl<G: PerfectInfo, E: Evaluator<G> + Send> Player<G> for AlphaBetaPlayer<G, E>
         stop: &Stop,
         info: &mut dyn InfoSink<G::Action>,
     ) -> Result<Decision<G::Action>, PlayerError> {
-        // The searcher polls its own flag; the shared one is passed on to
-        // it after every completed line.
-        let own = self.searcher.stop_handle();
-        let result = self.searcher.search_with(
+        let result = self.searcher.run(
             view.observation,
             limits,
-            |report: &SearchInfo<G::Action>| {
-                info.info(report);
-                if stop.load(Ordering::Relaxed) {
-                    own.store(true, Ordering::Relaxed);
-                }
-            },
+            stop,
+            &mut |report: &SearchInfo<G::Action>| info.info(report),
         )?;
         Ok(Decision {
             action: result.best,

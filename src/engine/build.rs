@@ -8,7 +8,7 @@
 
 use crate::game::{Notation, Observe, PerfectInfo};
 use crate::knowledge::RuleBasedGame;
-use crate::search::mcts::MctsConfig;
+use crate::search::uct::UctConfig;
 use crate::search::Evaluator;
 
 use super::alphabeta_player::AlphaBetaPlayer;
@@ -88,12 +88,12 @@ where
             Box::new(MctsPlayer::new(
                 &profile.name,
                 evaluator,
-                MctsConfig {
-                    threads: params.threads,
+                UctConfig {
                     exploration: params.exploration,
-                    seed,
-                    ..MctsConfig::default()
+                    trees: params.threads,
+                    parallelism: params.parallelism,
                 },
+                seed,
             ))
         }
         SearcherKind::Greedy => Box::new(GreedyPlayer::new(evaluator, seed)),

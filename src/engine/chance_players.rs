@@ -6,10 +6,11 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::game::{Game, PerfectInfo, Turn};
 use crate::search::expectimax::{Expectimax, Pruning};
-use crate::search::mcts::{Mcts, MctsConfig};
 use crate::search::score::terminal_score;
+use crate::search::uct::{self, Leaf, UctConfig, Worlds};
 use crate::search::{Evaluator, Limits};
 
+use super::most_visited::decision;
 use super::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
 
 /// Chooses by expectimax search.
@@ -39,10 +40,14 @@ impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for ExpectimaxPlayer<G, E> {
         &mut self,
         view: &View<'_, G>,
         limits: &Limits,
-        _stop: &Stop,
-        _info: &mut dyn InfoSink<G::Action>,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
     ) -> Result<Decision<G::Action>, PlayerError> {
-        let result = self.searcher.search(view.observation, limits)?;
+        let result = self
+            .searcher
+            .run(view.observation, limits, stop, &mut |report| {
+                info.info(report)
+            })?;
         Ok(Decision {
             action: result.best,
             score: Some(result.value.round() as i32),
@@ -50,7 +55,7 @@ impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for ExpectimaxPlayer<G, E> {
             stats: Stats {
                 depth: result.depth,
                 nodes: result.nodes,
-                time: std::time::Duration::ZERO,
+                time: result.time,
             },
         })
     }
@@ -60,21 +65,30 @@ impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for ExpectimaxPlayer<G, E> {
     }
 }
 
-/// Chooses by MCTS: iterations from the limits' node count (10 000 if none),
-/// stopping early at the limits' move time.
+/// Chooses by UCT with evaluation leaves: playouts from the limits' node
+/// count ([`MCTS_PLAYOUTS`] if the limits set no bound), stopping early at
+/// the limits' time or when `stop` is set.
 pub struct MctsPlayer<E> {
     name: String,
-    searcher: Mcts<E>,
+    evaluator: E,
+    config: UctConfig,
+    seed: u64,
     moves: u64,
 }
 
+/// Playouts per decision of an MCTS player whose limits set no bound.
+pub const MCTS_PLAYOUTS: u64 = 10_000;
+
 impl<E> MctsPlayer<E> {
-    /// A player named `name` searching with `evaluator` and `config`.
+    /// A player named `name` searching with `evaluator` and `config`,
+    /// seeded by `seed`.
     #[must_use]
-    pub fn new(name: &str, evaluator: E, config: MctsConfig) -> Self {
+    pub fn new(name: &str, evaluator: E, config: UctConfig, seed: u64) -> Self {
         Self {
             name: name.to_string(),
-            searcher: Mcts::new(evaluator, config),
+            evaluator,
+            config,
+            seed,
             moves: 0,
         }
     }
@@ -89,25 +103,21 @@ impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for MctsPlayer<E> {
         &mut self,
         view: &View<'_, G>,
         limits: &Limits,
-        _stop: &Stop,
-        _info: &mut dyn InfoSink<G::Action>,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
     ) -> Result<Decision<G::Action>, PlayerError> {
         self.moves += 1;
-        let config = self.searcher.config_mut();
-        config.seed = config.seed.wrapping_add(self.moves);
-        config.iterations = limits.nodes.unwrap_or(MctsConfig::default().iterations);
-        config.movetime = limits.movetime;
-        let result = self.searcher.search(view.observation)?;
-        Ok(Decision {
-            action: result.best,
-            score: None,
-            lines: Vec::new(),
-            stats: Stats {
-                depth: 0,
-                nodes: result.iterations,
-                time: std::time::Duration::ZERO,
-            },
-        })
+        self.seed = self.seed.wrapping_add(self.moves);
+        let result = uct::search(
+            Worlds::Fixed(view.observation),
+            Leaf::Evaluation(&self.evaluator),
+            &self.config,
+            &limits.or_nodes(MCTS_PLAYOUTS),
+            stop,
+            self.seed,
+            &mut |report| info.info(report),
+        )?;
+        Ok(decision(result))
     }
 }
 

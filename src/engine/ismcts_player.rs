@@ -3,7 +3,7 @@
 
 use crate::game::HiddenInfo;
 use crate::search::ismcts::ismcts_search;
-use crate::search::world_mcts::MctsConfig;
+use crate::search::uct::{UctConfig, DEFAULT_PLAYOUTS};
 use crate::search::Limits;
 
 use super::most_visited::choose_most_visited;
@@ -12,43 +12,40 @@ use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 /// The ISMCTS player.
 #[derive(Clone, Debug)]
 pub struct IsmctsPlayer {
-    config: MctsConfig,
+    config: UctConfig,
     seed: u64,
-    name: String,
 }
 
 impl IsmctsPlayer {
-    /// An ISMCTS player: `config.parallel` trees per decision.
+    /// A ISMCTS player: `config.trees` trees per decision (workers on one
+    /// tree under tree parallelism).
     #[must_use]
-    pub fn new(config: MctsConfig, seed: u64) -> Self {
-        IsmctsPlayer {
-            config,
-            seed,
-            name: format!("ismcts-{}", config.iterations),
-        }
+    pub fn new(config: UctConfig, seed: u64) -> Self {
+        IsmctsPlayer { config, seed }
     }
 }
 
 impl<G: HiddenInfo> Player<G> for IsmctsPlayer {
     fn name(&self) -> &str {
-        &self.name
+        "ismcts"
     }
 
+    /// Searches under `limits` (`nodes`: playouts; [`DEFAULT_PLAYOUTS`] if
+    /// no bound is set), stopping early when `stop` is set, reporting to
+    /// `info`.
     fn choose(
         &mut self,
         view: &View<'_, G>,
         limits: &Limits,
-        _stop: &Stop,
-        _info: &mut dyn InfoSink<G::Action>,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
     ) -> Result<Decision<G::Action>, PlayerError> {
-        let mut config = self.config;
-        if let Some(nodes) = limits.nodes {
-            config.iterations = u32::try_from(nodes).unwrap_or(u32::MAX);
-        }
+        let limits = limits.or_nodes(DEFAULT_PLAYOUTS);
         let observation = view.observation;
         choose_most_visited(view.legal, &mut self.seed, |seed| {
-            ismcts_search::<G>(observation, &config, seed)
+            ismcts_search::<G>(observation, &self.config, &limits, stop, seed, &mut |i| {
+                info.info(i);
+            })
         })
-        .map(Decision::action)
     }
 }

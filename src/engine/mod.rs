@@ -33,6 +33,7 @@
 
 pub mod alphabeta_player;
 pub mod build;
+pub mod catalogue;
 pub mod chance_players;
 pub mod cheating;
 pub mod ismcts_player;
@@ -49,6 +50,7 @@ pub mod simulation_bidder;
 
 pub use alphabeta_player::AlphaBetaPlayer;
 pub use build::{build_player, evaluated_player, hidden_player, Playable};
+pub use catalogue::{Catalogue, Origin};
 pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 pub use cheating::CheatingMcts;
 pub use ismcts_player::IsmctsPlayer;

@@ -1,9 +1,9 @@
-//! The PIMC player: determinized search ([`crate::search::pimc`]) seeing
-//! only its seat's observation, playing the most visited action.
+//! The PIMC player: determinized search ([`crate::search::pimc`])
+//! seeing only its seat's observation, playing the most visited action.
 
 use crate::game::HiddenInfo;
 use crate::search::pimc::pimc_search;
-use crate::search::world_mcts::MctsConfig;
+use crate::search::uct::{UctConfig, DEFAULT_PLAYOUTS};
 use crate::search::Limits;
 
 use super::most_visited::choose_most_visited;
@@ -12,43 +12,40 @@ use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 /// The PIMC player.
 #[derive(Clone, Debug)]
 pub struct PimcPlayer {
-    config: MctsConfig,
+    config: UctConfig,
     seed: u64,
-    name: String,
 }
 
 impl PimcPlayer {
-    /// A PIMC player: `config.parallel` worlds per decision.
+    /// A PIMC player: `config.trees` worlds per decision (workers on one
+    /// tree under tree parallelism).
     #[must_use]
-    pub fn new(config: MctsConfig, seed: u64) -> Self {
-        PimcPlayer {
-            config,
-            seed,
-            name: format!("pimc-{}", config.iterations),
-        }
+    pub fn new(config: UctConfig, seed: u64) -> Self {
+        PimcPlayer { config, seed }
     }
 }
 
 impl<G: HiddenInfo> Player<G> for PimcPlayer {
     fn name(&self) -> &str {
-        &self.name
+        "pimc"
     }
 
+    /// Searches under `limits` (`nodes`: playouts; [`DEFAULT_PLAYOUTS`] if
+    /// no bound is set), stopping early when `stop` is set, reporting to
+    /// `info`.
     fn choose(
         &mut self,
         view: &View<'_, G>,
         limits: &Limits,
-        _stop: &Stop,
-        _info: &mut dyn InfoSink<G::Action>,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
     ) -> Result<Decision<G::Action>, PlayerError> {
-        let mut config = self.config;
-        if let Some(nodes) = limits.nodes {
-            config.iterations = u32::try_from(nodes).unwrap_or(u32::MAX);
-        }
+        let limits = limits.or_nodes(DEFAULT_PLAYOUTS);
         let observation = view.observation;
         choose_most_visited(view.legal, &mut self.seed, |seed| {
-            pimc_search::<G>(observation, &config, seed)
+            pimc_search::<G>(observation, &self.config, &limits, stop, seed, &mut |i| {
+                info.info(i);
+            })
         })
-        .map(Decision::action)
     }
 }

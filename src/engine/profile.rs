@@ -1,4 +1,4 @@
-//! Engine profiles: `engines/<name>.toml` names a player — the game, the
+//! Engine profiles: `<name>.toml` names a player — the game, the
 //! searcher, its parameters and its limits per move.
 //!
 //! ```toml
@@ -22,6 +22,9 @@
 //! increment_ms = 1000
 //! moves_to_go = 40
 //! ```
+//!
+//! The shipped profiles (`engines/`) are built into the program; where a
+//! run finds profiles by name is [`super::catalogue`]'s business.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -31,13 +34,11 @@ use thiserror::Error;
 
 use crate::bounds::{self, OutOfRange};
 use crate::game::{GameOptions, OptionError};
+use crate::games::{GameId, UnknownGame};
 use crate::search::expectimax::Pruning;
-use crate::search::world_mcts::MctsConfig;
+use crate::search::uct::{Parallelism, UctConfig};
 use crate::search::{Clock, Limits, SearchConfig};
 use crate::user_files;
-
-/// The folder profiles are loaded from, relative to the working directory.
-pub const PROFILE_DIR: &str = "engines";
 
 /// Why a profile could not be used.
 #[derive(Debug, Error)]
@@ -45,13 +46,16 @@ pub enum ProfileError {
     /// Profile names are plain words (letters, digits, `-`, `_`).
     #[error("`{0}` is not a profile name (use letters, digits, `-` and `_`)")]
     BadName(String),
-    /// No such file.
-    #[error("no engine profile `{name}` (looked for {})", path.display())]
+    /// A profile file whose name is not a profile name.
+    #[error("{}: a profile's file name is its name (letters, digits, `-` and `_`) and `.toml`", .0.display())]
+    BadFileName(PathBuf),
+    /// No such profile.
+    #[error("no engine profile `{name}` (searched {searched})")]
     NotFound {
         /// The name asked for.
         name: String,
-        /// The file looked for.
-        path: PathBuf,
+        /// Where it was looked for.
+        searched: String,
     },
     /// The file could not be read.
     #[error("cannot read engine profile {}: {source}", path.display())]
@@ -79,9 +83,17 @@ pub enum ProfileError {
         /// The game the profile names.
         found: String,
     },
+    /// The profile names a game the program does not know.
+    #[error("engine profile `{name}`: {source}")]
+    UnknownGame {
+        /// The profile.
+        name: String,
+        /// The error naming the known games.
+        source: UnknownGame,
+    },
     /// The profile's searcher cannot play this game (e.g. alpha-beta at a
     /// hidden-card table, or PIMC at a perfect-information game).
-    #[error("engine profile `{name}`: searcher `{searcher:?}` cannot play {game}")]
+    #[error("engine profile `{name}`: searcher `{}` cannot play {game}", .searcher.name())]
     Unsupported {
         /// The profile.
         name: String,
@@ -129,6 +141,22 @@ pub enum SearcherKind {
 }
 
 impl SearcherKind {
+    /// The name a profile's `searcher` key gives.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            SearcherKind::AlphaBeta => "alphabeta",
+            SearcherKind::Random => "random",
+            SearcherKind::Expectimax => "expectimax",
+            SearcherKind::Mcts => "mcts",
+            SearcherKind::Greedy => "greedy",
+            SearcherKind::Rules => "rules",
+            SearcherKind::Pimc => "pimc",
+            SearcherKind::Ismcts => "ismcts",
+            SearcherKind::Cheating => "cheating",
+        }
+    }
+
     /// Whether the searcher deepens until a limit stops it (alpha-beta,
     /// expectimax): with no limit per move it would think for ever.
     #[must_use]
@@ -158,8 +186,12 @@ pub struct SamplingParams {
     /// The UCT exploration constant, in the game's points.
     pub exploration: f64,
     /// Worlds (PIMC) or trees (ISMCTS, cheating) searched in parallel on
-    /// rayon, the playouts split among them.
+    /// rayon, the playouts split among them (workers on one tree under
+    /// tree parallelism).
     pub parallel: usize,
+    /// ISMCTS and cheating UCT: `root` (independent trees) or `tree` (one
+    /// shared tree); PIMC is always root-parallel.
+    pub parallelism: Parallelism,
     /// How PIMC and ISMCTS make contract decisions (auction calls, the
     /// choice of type): `search` like any other, or `simulation`.
     pub bidding: Bidding,
@@ -181,10 +213,11 @@ pub enum Bidding {
 
 impl Default for SamplingParams {
     fn default() -> Self {
-        let config = MctsConfig::default();
+        let config = UctConfig::default();
         Self {
             exploration: config.exploration,
-            parallel: config.parallel,
+            parallel: config.trees,
+            parallelism: config.parallelism,
             bidding: Bidding::Search,
             bid_worlds: 32,
         }
@@ -199,8 +232,11 @@ pub struct ChanceParams {
     pub pruning: Pruning,
     /// Expectimax table size: `2^table_bits` entries.
     pub table_bits: u32,
-    /// MCTS root-parallel threads.
+    /// MCTS threads: independent trees, or workers on one tree.
     pub threads: usize,
+    /// MCTS parallelism: `root` (independent trees) or `tree` (one shared
+    /// tree).
+    pub parallelism: Parallelism,
     /// The MCTS exploration constant.
     pub exploration: f64,
 }
@@ -211,6 +247,7 @@ impl Default for ChanceParams {
             pruning: Pruning::Star2,
             table_bits: 20,
             threads: 1,
+            parallelism: Parallelism::Root,
             exploration: 1.0,
         }
     }
@@ -235,6 +272,33 @@ pub struct LimitSpec {
 }
 
 impl LimitSpec {
+    /// The limits for people: `depth 4, movetime 100 ms`, or `no limit`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(depth) = self.depth {
+            parts.push(format!("depth {depth}"));
+        }
+        if let Some(nodes) = self.nodes {
+            parts.push(format!("nodes {nodes}"));
+        }
+        if let Some(ms) = self.movetime_ms {
+            parts.push(format!("movetime {ms} ms"));
+        }
+        if let Some(clock) = self.clock_ms {
+            let mut text = format!("clock {clock}+{} ms", self.increment_ms.unwrap_or(0));
+            if let Some(moves) = self.moves_to_go {
+                text.push_str(&format!(" / {moves} moves"));
+            }
+            parts.push(text);
+        }
+        if parts.is_empty() {
+            "no limit".to_string()
+        } else {
+            parts.join(", ")
+        }
+    }
+
     /// Checks every limit against its range (`crate::bounds`), naming the key.
     pub fn check(&self) -> Result<(), OutOfRange> {
         bounds::MILLISECONDS.check_opt("movetime_ms", self.movetime_ms)?;
@@ -305,7 +369,8 @@ pub struct EngineProfile {
     pub limits: LimitSpec,
 }
 
-fn check_name(name: &str) -> Result<(), ProfileError> {
+/// Checks that `name` is a plain profile name.
+pub(super) fn check_name(name: &str) -> Result<(), ProfileError> {
     let plain = !name.is_empty()
         && name
             .chars()
@@ -354,7 +419,7 @@ impl EngineProfile {
             if source.kind() == std::io::ErrorKind::NotFound {
                 ProfileError::NotFound {
                     name: name.to_string(),
-                    path: path.clone(),
+                    searched: path.display().to_string(),
                 }
             } else {
                 ProfileError::Io {
@@ -364,11 +429,6 @@ impl EngineProfile {
             }
         })?;
         Self::parse(name, &text)
-    }
-
-    /// Loads `engines/<name>.toml` from the working directory.
-    pub fn load(name: &str) -> Result<Self, ProfileError> {
-        Self::load_from(Path::new(PROFILE_DIR), name)
     }
 
     /// `[parameters]` read as the searcher's settings `T`.
@@ -416,33 +476,29 @@ impl EngineProfile {
         Ok(params)
     }
 
-    /// The PIMC, ISMCTS or cheating-UCT settings: `[parameters]` plus the
-    /// `nodes` limit as playouts per decision (defaults for the rest; all
-    /// defaults for the other searchers).
-    pub fn sampling_config(&self) -> Result<MctsConfig, ProfileError> {
+    /// The PIMC, ISMCTS or cheating-UCT settings from `[parameters]`
+    /// (defaults for the rest; all defaults for the other searchers). The
+    /// `nodes` limit is the playouts per decision.
+    pub fn sampling_config(&self) -> Result<UctConfig, ProfileError> {
         if !matches!(
             self.searcher,
             SearcherKind::Pimc | SearcherKind::Ismcts | SearcherKind::Cheating
         ) {
-            return Ok(MctsConfig::default());
+            return Ok(UctConfig::default());
         }
         let params = self.sampling_params()?;
-        let iterations = match self.limits.nodes {
-            None => MctsConfig::default().iterations,
-            Some(nodes) => {
-                let playouts = bounds::PLAYOUTS.check("nodes", nodes).map_err(|error| {
-                    ProfileError::Invalid {
-                        name: self.name.clone(),
-                        message: format!("[limits] {error} (playouts of a sampling searcher)"),
-                    }
+        if let Some(nodes) = self.limits.nodes {
+            bounds::PLAYOUTS
+                .check("nodes", nodes)
+                .map_err(|error| ProfileError::Invalid {
+                    name: self.name.clone(),
+                    message: format!("[limits] {error} (playouts of a sampling searcher)"),
                 })?;
-                u32::try_from(playouts).unwrap_or(u32::MAX)
-            }
-        };
-        Ok(MctsConfig {
-            iterations,
+        }
+        Ok(UctConfig {
             exploration: params.exploration,
-            parallel: params.parallel,
+            trees: params.parallel,
+            parallelism: params.parallelism,
         })
     }
 
@@ -465,6 +521,27 @@ impl EngineProfile {
             .and_then(|_| bounds::BID_WORLDS.check("bid_worlds", params.bid_worlds));
         checked.map_err(|e| self.out_of_range(e))?;
         Ok(params)
+    }
+
+    /// The registered game the profile plays, checked to be served by the
+    /// profile's searcher (the registry's `searchers`).
+    pub fn registered_game(&self) -> Result<GameId, ProfileError> {
+        let game: GameId = self
+            .game
+            .parse()
+            .map_err(|source| ProfileError::UnknownGame {
+                name: self.name.clone(),
+                source,
+            })?;
+        if game.info().searchers.contains(&self.searcher.name()) {
+            Ok(game)
+        } else {
+            Err(ProfileError::Unsupported {
+                name: self.name.clone(),
+                searcher: self.searcher,
+                game: self.game.clone(),
+            })
+        }
     }
 
     /// Checks that the profile plays `game`.
@@ -557,6 +634,27 @@ increment_ms = 500
             profile.expect_game("camelot"),
             Err(ProfileError::WrongGame { .. })
         ));
+        assert_eq!(profile.registered_game().unwrap(), GameId::Cescacs);
+        assert_eq!(
+            profile.limits.summary(),
+            "movetime 250 ms, clock 60000+500 ms"
+        );
+    }
+
+    #[test]
+    fn the_registry_decides_games_and_searchers() {
+        let pimc = EngineProfile::parse("p", "game = \"camelot\"\nsearcher = \"pimc\"\n").unwrap();
+        assert_eq!(
+            pimc.registered_game().unwrap_err().to_string(),
+            "engine profile `p`: searcher `pimc` cannot play camelot"
+        );
+        let go = EngineProfile::parse("g", "game = \"go\"\nsearcher = \"random\"\n").unwrap();
+        assert!(go
+            .registered_game()
+            .unwrap_err()
+            .to_string()
+            .contains("unknown game `go` (known: "));
+        assert_eq!(go.limits.summary(), "no limit");
     }
 
     #[test]

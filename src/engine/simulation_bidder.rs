@@ -3,9 +3,10 @@
 
 use crate::game::HiddenInfo;
 use crate::knowledge::RuleBasedGame;
-use crate::search::bid_simulation::{best_call, simulate_calls};
+use crate::search::bid_simulation::simulate_calls;
 use crate::search::Limits;
 
+use super::most_visited::decision;
 use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// A player that makes its contract decisions (bids, passes in the
@@ -50,10 +51,18 @@ impl<G: RuleBasedGame> Player<G> for SimulationBidder<G> {
             return self.play.choose(view, limits, stop, info);
         }
         self.seed = self.seed.wrapping_add(0x2545_F491_4F6C_DD1D);
-        let stats = simulate_calls::<G>(view.observation, legal, self.worlds, self.seed);
-        best_call(&stats, legal)
-            .map(Decision::action)
-            .ok_or(PlayerError::NotAPlayersTurn)
+        let result = simulate_calls::<G>(
+            view.observation,
+            legal,
+            &Limits {
+                nodes: Some(u64::from(self.worlds)),
+                ..*limits
+            },
+            stop,
+            self.seed,
+            &mut |report| info.info(report),
+        )?;
+        Ok(decision(result))
     }
 
     fn new_game(&mut self) {

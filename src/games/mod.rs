@@ -543,6 +543,8 @@ mod tests {
             let info = id.info();
             assert_eq!(info.family == Family::Hidden, info.hidden_information);
             assert_eq!(info.family == Family::Perfect, info.bench.search.is_some());
+            assert_eq!(info.family == Family::Perfect, !info.chance, "{id}");
+            assert_eq!(info.family == Family::Hidden, info.seats.teams, "{id}");
         }
     }
 

@@ -227,6 +227,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 pv: root_move.pv.clone(),
             },
             nodes: self.shared.control.nodes() + self.pending,
+            iterations: None,
             time: self.shared.control.elapsed(),
             hashfull: self.shared.tt.hashfull(),
         }

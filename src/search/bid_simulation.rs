@@ -12,6 +12,9 @@
 //! consistently with what it shows); the samples do not weigh worlds by how
 //! likely they make the other seats' bids. Worlds run in parallel on rayon.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
@@ -19,7 +22,12 @@ use rayon::prelude::*;
 use crate::game::{HiddenInfo, Turn};
 use crate::knowledge::{draw_outcome, Policy, RuleBasedGame};
 
-use super::world_mcts::{merge_stats, ActionStats};
+use super::control::Control;
+use super::info::{PvLine, SearchInfo};
+use super::limits::Limits;
+use super::score::Score;
+use super::searcher::SearchError;
+use super::uct::{info_of, merge_stats, rank, ActionStats, UctResult};
 
 /// Plays `state` to the end with `policy` at every seat (each seeing only
 /// its own observation; the first legal action if the policy fails) and
@@ -56,58 +64,93 @@ fn rollout<G: HiddenInfo>(
     }
 }
 
+/// The calls' statistics from world `index`: each call applied to the
+/// same sampled world and played out with the same chance draws.
+fn simulate_world<G: RuleBasedGame>(
+    observation: &G::Observation,
+    calls: &[G::Action],
+    seed: u64,
+    index: u64,
+) -> Vec<ActionStats<G::Action>> {
+    let mut rng =
+        Xoshiro256PlusPlus::seed_from_u64(seed ^ (index + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let world = G::sample_world(observation, &mut rng);
+    let Turn::Player(seat) = world.turn() else {
+        return Vec::new();
+    };
+    let mut policy = G::policy(&G::PolicyParams::default());
+    calls
+        .iter()
+        .map(|&call| {
+            let mut state = world.clone();
+            state.apply(call);
+            let mut chance = rng.clone();
+            ActionStats {
+                action: call,
+                visits: 1,
+                total: rollout(state, seat, &mut policy, &mut chance),
+            }
+        })
+        .collect()
+}
+
+/// Worlds simulated in the first batch between progress reports; the
+/// batch doubles up to [`MAX_BATCH`].
+const FIRST_BATCH: u64 = 8;
+const MAX_BATCH: u64 = 256;
+
 /// For each of `calls` (actions legal for the seat to move in
-/// `observation`), the seat's summed return over `worlds` sampled worlds
-/// and the number of worlds (as `visits`): the mean is the call's expected
-/// hand score.
-#[must_use]
+/// `observation`), the seat's summed return over the sampled worlds and
+/// their number (as `visits`): the mean is the call's expected hand score.
+/// `limits.nodes` is the number of worlds (none: until `stop` is set or the
+/// time is up); `on_info` hears the best call so far after each batch. The
+/// calls come ranked best first (the best mean; ties to the earlier call),
+/// and depend only on the seed and the worlds simulated.
 pub fn simulate_calls<G: RuleBasedGame>(
     observation: &G::Observation,
     calls: &[G::Action],
-    worlds: u32,
+    limits: &Limits,
+    stop: &Arc<AtomicBool>,
     seed: u64,
-) -> Vec<ActionStats<G::Action>> {
-    let results: Vec<Vec<ActionStats<G::Action>>> = (0..worlds.max(1))
-        .into_par_iter()
-        .map(|i| {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(
-                seed ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            );
-            let world = G::sample_world(observation, &mut rng);
-            let Turn::Player(seat) = world.turn() else {
-                return Vec::new();
-            };
-            let mut policy = G::policy(&G::PolicyParams::default());
-            calls
-                .iter()
-                .map(|&call| {
-                    let mut state = world.clone();
-                    state.apply(call);
-                    let mut chance = rng.clone();
-                    ActionStats {
-                        action: call,
-                        visits: 1,
-                        total: rollout(state, seat, &mut policy, &mut chance),
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let mut merged = Vec::new();
-    for r in &results {
-        merge_stats(&mut merged, r);
+    on_info: &mut dyn FnMut(&SearchInfo<G::Action>),
+) -> Result<UctResult<G::Action>, SearchError> {
+    if calls.is_empty() {
+        return Err(SearchError::NoLegalAction);
     }
-    merged
-}
-
-/// The call with the best mean among `legal` (the first legal call if none
-/// was simulated).
-#[must_use]
-pub fn best_call<A: Copy + PartialEq>(stats: &[ActionStats<A>], legal: &[A]) -> Option<A> {
-    stats
-        .iter()
-        .filter(|s| legal.contains(&s.action))
-        .max_by(|a, b| a.mean().total_cmp(&b.mean()))
-        .map(|s| s.action)
-        .or_else(|| legal.first().copied())
+    let control = Control::new(limits, Arc::clone(stop));
+    let worlds = limits.nodes.unwrap_or(u64::MAX).max(1);
+    let mut stats = Vec::new();
+    let mut done = 0u64;
+    let mut batch = FIRST_BATCH;
+    loop {
+        let end = done.saturating_add(batch).min(worlds);
+        let results: Vec<Option<Vec<ActionStats<G::Action>>>> = (done..end)
+            .into_par_iter()
+            .map(|index| {
+                (!control.stopped() && !control.publish(1))
+                    .then(|| simulate_world::<G>(observation, calls, seed, index))
+            })
+            .collect();
+        let results: Vec<_> = results.into_iter().map_while(|r| r).collect();
+        done += results.len() as u64;
+        for r in &results {
+            merge_stats(&mut stats, r);
+        }
+        let ranked = rank(&stats, calls);
+        let result = UctResult {
+            best: ranked[0].action,
+            lines: vec![PvLine {
+                score: Score((ranked[0].mean() * 100.0).round() as i32),
+                pv: vec![ranked[0].action],
+            }],
+            stats: ranked,
+            iterations: done,
+            time: control.elapsed(),
+        };
+        on_info(&info_of(&result));
+        if control.stopped() || done >= worlds {
+            return Ok(result);
+        }
+        batch = (batch * 2).min(MAX_BATCH);
+    }
 }

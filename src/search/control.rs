@@ -19,13 +19,17 @@ pub struct Control {
     start: Instant,
     plan: TimePlan,
     node_limit: Option<u64>,
+    /// Set from outside to stop the search.
     stop: Arc<AtomicBool>,
+    /// Set by the search itself (time up, a thread done), so that the
+    /// caller's flag keeps meaning "stopped from outside".
+    halted: AtomicBool,
     nodes: AtomicU64,
 }
 
 impl Control {
     /// Starts the clock for a search under `limits`, stopped early when
-    /// `stop` is set (by the caller or by any thread).
+    /// the caller sets `stop` (which the search itself never sets).
     #[must_use]
     pub fn new(limits: &Limits, stop: Arc<AtomicBool>) -> Self {
         Self {
@@ -33,6 +37,7 @@ impl Control {
             plan: TimePlan::new(limits),
             node_limit: limits.nodes,
             stop,
+            halted: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
         }
     }
@@ -46,12 +51,12 @@ impl Control {
     /// Whether the search must stop now.
     #[must_use]
     pub fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.halted.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed)
     }
 
     /// Tells every thread to stop.
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.halted.store(true, Ordering::Relaxed);
     }
 
     /// Nodes published by all threads so far.

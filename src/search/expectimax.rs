@@ -29,12 +29,14 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::game::{Game, Seat, Turn};
 
 use super::control::{Control, POLL_INTERVAL};
+use super::info::{PvLine, SearchInfo};
 use super::limits::Limits;
-use super::score::{terminal_score, EVAL_LIMIT, MATE};
+use super::score::{terminal_score, Score, EVAL_LIMIT, MATE};
 use super::searcher::SearchError;
 use crate::knowledge::Evaluator;
 
@@ -87,6 +89,8 @@ pub struct ExpectimaxResult<A> {
     pub depth: u32,
     /// Nodes visited over all iterations.
     pub nodes: u64,
+    /// Time the search took.
+    pub time: Duration,
 }
 
 /// What a player at the board asks before a turn of a game with a draw:
@@ -159,6 +163,26 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         state: &G,
         limits: &Limits,
     ) -> Result<ExpectimaxResult<G::Action>, SearchError> {
+        self.run(
+            state,
+            limits,
+            &Arc::new(AtomicBool::new(false)),
+            &mut |_| {},
+        )
+    }
+
+    /// As [`Expectimax::search`], stopped early when `stop` is set (from any
+    /// thread; the last finished iteration's action is returned, the first
+    /// legal action if none finished), calling `on_info` after each
+    /// iteration with its depth, value (the root mover's view) and best
+    /// action.
+    pub fn run(
+        &mut self,
+        state: &G,
+        limits: &Limits,
+        stop: &Arc<AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Action>),
+    ) -> Result<ExpectimaxResult<G::Action>, SearchError> {
         let seat = match state.turn() {
             Turn::Terminal => return Err(SearchError::GameOver),
             Turn::Chance => return Err(SearchError::Chance),
@@ -172,7 +196,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         self.nodes = 0;
         self.unpublished = 0;
         self.aborted = false;
-        self.control = Some(Control::new(limits, Arc::new(AtomicBool::new(false))));
+        self.control = Some(Control::new(limits, Arc::clone(stop)));
         let sign = if self.maximises(state, seat) {
             1.0
         } else {
@@ -183,6 +207,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             value: sign * self.leaf(state),
             depth: 0,
             nodes: 0,
+            time: Duration::ZERO,
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).max(1);
         for depth in 1..=max_depth {
@@ -203,11 +228,31 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             }
             result.value = sign * value;
             result.depth = depth;
+            on_info(&SearchInfo {
+                depth,
+                seldepth: depth as usize,
+                multipv: 1,
+                line: PvLine {
+                    score: Score(result.value.round() as i32),
+                    pv: vec![result.best],
+                },
+                nodes: self.nodes,
+                iterations: None,
+                time: self
+                    .control
+                    .as_ref()
+                    .map_or(Duration::ZERO, Control::elapsed),
+                hashfull: 0,
+            });
             if value.abs() >= f64::from(MATE - 128) {
                 break;
             }
         }
         result.nodes = self.nodes;
+        result.time = self
+            .control
+            .as_ref()
+            .map_or(Duration::ZERO, Control::elapsed);
         Ok(result)
     }
 

@@ -18,7 +18,8 @@ pub struct PvLine<A> {
 /// Progress after one line of one iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchInfo<A> {
-    /// Nominal depth of the iteration.
+    /// Nominal depth of the iteration (the length of the line, for Monte
+    /// Carlo searchers).
     pub depth: u32,
     /// Deepest ply reached, quiescence included.
     pub seldepth: usize,
@@ -26,8 +27,12 @@ pub struct SearchInfo<A> {
     pub multipv: usize,
     /// The line.
     pub line: PvLine<A>,
-    /// Nodes searched so far by all threads.
+    /// Nodes searched so far by all threads (playouts, for Monte Carlo
+    /// searchers).
     pub nodes: u64,
+    /// Playouts (or sampled worlds) so far, for the searchers that count
+    /// them instead of deepening.
+    pub iterations: Option<u64>,
     /// Time since the search started.
     pub time: Duration,
     /// Permille of the transposition table written in this search.

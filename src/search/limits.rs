@@ -48,6 +48,21 @@ impl Limits {
         }
     }
 
+    /// These limits, or `nodes` playouts when they set no bound at all
+    /// (for players that must not search until stopped).
+    #[must_use]
+    pub fn or_nodes(self, nodes: u64) -> Self {
+        if self.depth.is_none()
+            && self.nodes.is_none()
+            && self.movetime.is_none()
+            && self.clock.is_none()
+        {
+            Self::nodes(nodes)
+        } else {
+            self
+        }
+    }
+
     /// A fixed-time search.
     #[must_use]
     pub fn movetime(movetime: Duration) -> Self {

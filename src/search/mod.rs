@@ -1,14 +1,18 @@
-//! Searchers over the game contract. For hidden-information games,
-//! determinized search ([`pimc`]) and information-set MCTS ([`ismcts`]) over
-//! a multi-seat UCT ([`world_mcts`]) see only a seat's observation. Alpha-beta (iterative deepening, PVS,
-//! a shared lock-free transposition table, quiescence, aspiration windows,
-//! late-move reductions, futility and late-move pruning at the frontier,
-//! internal iterative reduction, all switchable in [`SearchConfig`], Lazy
-//! SMP, multi-PV) serves the two-player
-//! perfect-information games; a game plugs in through an [`Evaluator`] of the knowledge layer.
-//! Games with chance events (card chess's draws) use [`expectimax`]
-//! (Star1/Star2 pruning) or [`mcts`] (chance nodes sampled by probability),
-//! with the same evaluators.
+//! Searchers over the game contract and the knowledge layer. Alpha-beta
+//! (iterative deepening, PVS, a shared lock-free transposition table,
+//! quiescence, aspiration windows, late-move reductions, futility and
+//! late-move pruning at the frontier, internal iterative reduction, all
+//! switchable in [`SearchConfig`], Lazy SMP, multi-PV) serves the
+//! two-player perfect-information games; a game plugs in through an
+//! [`Evaluator`]. Games with chance events (card chess's draws) use
+//! [`expectimax`] (Star1/Star2 pruning) or the one UCT ([`uct`], chance
+//! nodes sampled by probability) with the same evaluators. For
+//! hidden-information games, determinized search ([`pimc`]),
+//! information-set MCTS ([`ismcts`]) — both on [`uct`] — and bidding by
+//! simulation ([`bid_simulation`]) see only a seat's observation.
+//!
+//! Every searcher takes [`Limits`], a shared stop flag and a progress
+//! callback, and returns its best action, lines, nodes and time.
 //!
 //! Calling it from a front end (`analyse`, `play`, a referee):
 //!
@@ -35,7 +39,6 @@ pub mod expectimax;
 pub mod info;
 pub mod ismcts;
 pub mod limits;
-pub mod mcts;
 pub mod ordering;
 pub mod pimc;
 pub mod score;
@@ -43,7 +46,8 @@ pub mod searcher;
 pub mod smp;
 pub mod timeman;
 pub mod tt;
-pub mod world_mcts;
+pub mod uct;
+pub mod uct_shared;
 
 pub use crate::knowledge::{Evaluator, NoisyActions};
 pub use config::{AlphaBetaGame, SearchConfig};

@@ -1,43 +1,40 @@
 //! Perfect-information Monte Carlo (determinized search): sample worlds
 //! consistent with the seat's observation ([`HiddenInfo::sample_world`]),
-//! search each with perfect-information UCT, and vote: the root action with
-//! the most playouts over all worlds is played. The worlds are searched in
-//! parallel on rayon. Only the observation is ever read.
+//! search each with perfect-information UCT (one tree per world, random
+//! playouts) and merge the root statistics: the most visited action wins.
+//! Only the observation is ever read.
 
-use rand::SeedableRng;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rayon::prelude::*;
 
 use crate::game::HiddenInfo;
 
-use super::world_mcts::{merge_stats, ActionStats, MctsConfig, Tree};
+use super::info::SearchInfo;
+use super::limits::Limits;
+use super::searcher::SearchError;
+use super::uct::{self, Leaf, UctConfig, UctResult, Worlds};
 
-/// Searches `config.parallel` sampled worlds, `config.iterations /
-/// config.parallel` playouts each, and returns the merged root statistics
-/// (visits and the observer's summed returns per action).
-#[must_use]
+/// Searches `config.trees` worlds sampled from `observation` (the seat to
+/// move's), sharing the playouts of `limits` among them, until done or
+/// `stop` is set; `on_info` hears the progress.
 pub fn pimc_search<G: HiddenInfo>(
     observation: &G::Observation,
-    config: &MctsConfig,
+    config: &UctConfig,
+    limits: &Limits,
+    stop: &Arc<AtomicBool>,
     seed: u64,
-) -> Vec<ActionStats<G::Action>> {
-    let worlds = config.parallel.max(1);
-    let per_world = (config.iterations / worlds as u32).max(1);
-    let results: Vec<_> = (0..worlds)
-        .into_par_iter()
-        .map(|i| {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(
-                seed ^ (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            );
-            let world = G::sample_world(observation, &mut rng);
-            let mut tree = Tree::new(world, config.exploration);
-            tree.run(per_world, &mut rng);
-            tree.root_stats()
-        })
-        .collect();
-    let mut merged = Vec::new();
-    for r in &results {
-        merge_stats(&mut merged, r);
-    }
-    merged
+    on_info: &mut dyn FnMut(&SearchInfo<G::Action>),
+) -> Result<UctResult<G::Action>, SearchError> {
+    let sample = |rng: &mut Xoshiro256PlusPlus| G::sample_world(observation, rng);
+    uct::search(
+        Worlds::PerTree(&sample),
+        Leaf::Playout,
+        config,
+        limits,
+        stop,
+        seed,
+        on_info,
+    )
 }

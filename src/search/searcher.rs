@@ -117,7 +117,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     }
 
     /// Searches `root` under `limits`, calling `on_info` after each completed
-    /// line of each iteration.
+    /// line of each iteration; [`AlphaBeta::stop_handle`] stops it.
     ///
     /// The action returned is always legal in `root`: if the search is
     /// stopped before its first iteration completes, it is the first action
@@ -127,6 +127,22 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         root: &G,
         limits: &Limits,
         mut on_info: impl FnMut(&SearchInfo<G::Action>),
+    ) -> Result<SearchResult<G::Action>, SearchError> {
+        self.stop.store(false, Ordering::Relaxed);
+        let stop = Arc::clone(&self.stop);
+        self.run(root, limits, &stop, &mut on_info)
+    }
+
+    /// Searches `root` under `limits` until done or until `stop` is set
+    /// (from any thread), calling `on_info` after each completed line of
+    /// each iteration. The action returned is always legal, as with
+    /// [`AlphaBeta::search_with`].
+    pub fn run(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        stop: &Arc<AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Action>),
     ) -> Result<SearchResult<G::Action>, SearchError> {
         if root.seats() != 2 {
             return Err(SearchError::NotTwoPlayer(root.seats()));
@@ -141,12 +157,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         if actions.is_empty() {
             return Err(SearchError::NoLegalAction);
         }
-        self.stop.store(false, Ordering::Relaxed);
         self.tt.new_search();
         for ordering in &mut self.orderings {
             ordering.age();
         }
-        let control = Control::new(limits, Arc::clone(&self.stop));
+        let control = Control::new(limits, Arc::clone(stop));
         let deepest = (MAX_PLY - DEPTH_HEADROOM) as u32;
         let context = Context {
             evaluator: &self.evaluator,

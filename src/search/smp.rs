@@ -90,6 +90,7 @@ pub fn lazy_smp<G: Game, E: Evaluator<G>>(
                     multipv: line + 1,
                     line: pv_line.clone(),
                     nodes: context.control.nodes(),
+                    iterations: None,
                     time: context.control.elapsed(),
                     hashfull: context.tt.hashfull(),
                 });

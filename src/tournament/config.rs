@@ -1,5 +1,6 @@
 //! Tournament files: `tournaments/<name>.toml` names the game, the engines
-//! (profiles from `engines/`), the pairing, the number of rounds, the seed,
+//! (profiles by name: built in, from `--engines DIR`, or from the file's
+//! `engine_dir`), the pairing, the number of rounds, the seed,
 //! the openings, limit overrides, time-forfeit margin, adjudication,
 //! concurrency and optional SPRT bounds. The README's "Tournaments" section
 //! documents every key; the shipped files are examples.
@@ -239,8 +240,9 @@ pub struct TournamentConfig {
     pub options: Vec<String>,
     /// Engine profile names, at least two, all different.
     pub engines: Vec<String>,
-    /// Where the profiles are read from.
-    pub engine_dir: PathBuf,
+    /// A folder of profiles laid over the run's others (built in and
+    /// `--engines`), when the file names one.
+    pub engine_dir: Option<PathBuf>,
     /// Who plays whom.
     pub pairing: Pairing,
     /// Rounds: in each, every encounter plays one game pair.
@@ -287,7 +289,7 @@ impl TournamentConfig {
     }
 
     /// Reads and checks tournament text; relative paths are taken from `base`
-    /// (the profile folder defaults to `engines/` in the working directory).
+    /// (`engine_dir` among them).
     pub fn parse(name: &str, text: &str, base: &Path) -> Result<Self, ConfigError> {
         let file: TournamentFile = toml::from_str(text)
             .map_err(|e| ConfigError::Invalid(user_files::toml_error(text, &e)))?;
@@ -368,10 +370,7 @@ impl TournamentConfig {
             game: file.game,
             options: file.options,
             engines: file.engines,
-            engine_dir: file.engine_dir.map_or_else(
-                || PathBuf::from(crate::engine::profile::PROFILE_DIR),
-                |d| base.join(d),
-            ),
+            engine_dir: file.engine_dir.map(|d| base.join(d)),
             pairing: file.pairing,
             rounds,
             seed: file.seed,
@@ -520,7 +519,10 @@ after_moves = 1
     fn a_full_file_reads() {
         let config = TournamentConfig::parse("t", FULL, Path::new("dir")).unwrap();
         assert_eq!(config.rounds, 5);
-        assert_eq!(config.engine_dir, Path::new("dir/profiles"));
+        assert_eq!(
+            config.engine_dir.as_deref(),
+            Some(Path::new("dir/profiles"))
+        );
         assert_eq!(
             config.openings.file.as_deref(),
             Some(Path::new("dir/openings.txt"))

@@ -40,14 +40,14 @@ pub struct HandSetup {
 }
 
 impl HandSetup {
-    /// The setup of `config` (a Muzicando tournament): loads the profiles,
-    /// applies the limit overrides, refuses cheating profiles unless
-    /// `allow_cheating` is set.
-    pub fn new(config: &TournamentConfig) -> Result<Self> {
+    /// The setup of `config` (a Muzicando tournament) with its engines'
+    /// profiles `engines` (in the order of `config.engines`): applies the limit
+    /// overrides, refuses cheating profiles unless `allow_cheating` is set.
+    pub fn new(config: &TournamentConfig, engines: Vec<EngineProfile>) -> Result<Self> {
         let options = Options::from_pairs(config.options.iter().map(String::as_str))?;
         let mut profiles = Vec::new();
-        for name in &config.engines {
-            let mut profile = EngineProfile::load_from(&config.engine_dir, name)?;
+        for mut profile in engines {
+            let name = &profile.name;
             profile.expect_game(Muzicando::NAME)?;
             if profile.searcher == SearcherKind::Cheating && !config.allow_cheating {
                 bail!(

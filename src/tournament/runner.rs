@@ -12,7 +12,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::engine::EngineProfile;
+use crate::engine::{Catalogue, EngineProfile};
 use crate::game::GameOptions;
 use crate::games::GameId;
 use crate::tournament::stats::SprtDecision;
@@ -33,6 +33,9 @@ pub struct RunOptions {
     pub out_dir: Option<PathBuf>,
     /// Hide the progress bar.
     pub quiet: bool,
+    /// A folder of profiles laid over the built-in ones (`--engines`); the
+    /// tournament file's `engine_dir` is laid over both.
+    pub engines: Option<PathBuf>,
 }
 
 /// Files of a run's results.
@@ -74,12 +77,13 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
     });
     let paths = Paths::new(&dir);
     let game: GameId = config.game.parse()?;
+    let profiles = profiles(&config, options)?;
     let open = || open_results(path, &config, &paths, options.resume);
     crate::with_family!(game,
-        perfect G => run_game::<G>(&config, &paths, options, open),
-        chance G, _ => run_game::<G>(&config, &paths, options, open),
+        perfect G => run_game::<G>(&config, profiles, &paths, options, open),
+        chance G, _ => run_game::<G>(&config, profiles, &paths, options, open),
         hidden => {
-            let setup = HandSetup::new(&config)?;
+            let setup = HandSetup::new(&config, profiles)?;
             open()?;
             let text = |record: &GameRecord| {
                 hand_text(record, &config.options).map_or_else(
@@ -90,6 +94,24 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
             run_schedule(&config, &paths, options, |spec| setup.play(spec), text)
         },
     )
+}
+
+/// The tournament's engines, by name from the built-in profiles, the
+/// `--engines` folder and the file's `engine_dir` (the later first), each
+/// checked to play the tournament's game.
+fn profiles(config: &TournamentConfig, options: &RunOptions) -> Result<Vec<EngineProfile>> {
+    let catalogue = Catalogue::built_in()
+        .with_optional_dir(options.engines.as_deref())?
+        .with_optional_dir(config.engine_dir.as_deref())?;
+    config
+        .engines
+        .iter()
+        .map(|name| {
+            let profile = catalogue.get(name)?;
+            profile.expect_game(&config.game)?;
+            Ok(profile)
+        })
+        .collect()
 }
 
 /// Creates the results folder once the tournament is known to start (its
@@ -126,15 +148,12 @@ fn open_results(path: &Path, config: &TournamentConfig, paths: &Paths, resume: b
     Ok(())
 }
 
-fn build_setup<G: Playable>(config: &TournamentConfig) -> Result<Setup<G>> {
+fn build_setup<G: Playable>(
+    config: &TournamentConfig,
+    profiles: Vec<EngineProfile>,
+) -> Result<Setup<G>> {
     let options = G::Options::from_pairs(config.options.iter().map(String::as_str))
         .with_context(|| format!("options of {}", config.game))?;
-    let mut profiles = Vec::new();
-    for name in &config.engines {
-        let profile = EngineProfile::load_from(&config.engine_dir, name)?;
-        profile.expect_game(G::NAME)?;
-        profiles.push(profile);
-    }
     let limits: Vec<crate::engine::LimitSpec> = profiles
         .iter()
         .map(|p| {
@@ -208,11 +227,12 @@ struct Progress {
 
 fn run_game<G: Playable>(
     config: &TournamentConfig,
+    profiles: Vec<EngineProfile>,
     paths: &Paths,
     options: &RunOptions,
     open: impl FnOnce() -> Result<()>,
 ) -> Result<Report> {
-    let setup = build_setup::<G>(config)?;
+    let setup = build_setup::<G>(config, profiles)?;
     open()?;
     run_schedule(
         config,

@@ -410,3 +410,37 @@ fn records_accept_unknown_numbers_ellipses_and_results() {
     assert_eq!(end.fullmove_number(), 4);
     assert_eq!(end.board().side(), Color::Black);
 }
+
+#[test]
+fn positions_that_cannot_arise_are_refused_unless_free_setup() {
+    let free = Options {
+        free_setup: true,
+        ..Options::default()
+    };
+    for (men, named) in [
+        (
+            "KP9 kZ19 PZ13 rA5 rA7 rA9",
+            "Black has 3 rooks (R) (at most 2",
+        ),
+        ("KP9 kZ19 dF14 dF16", "Black has 2 queens (D) (at most 1"),
+        (
+            "KP9 kZ19 jF14 jF20",
+            "Black has 2 bishops (J) on hexes of one colour",
+        ),
+    ] {
+        let text = crate::support::pdtl(men, "w - - 0 1");
+        let err = Cescacs::parse_position(&text, &Options::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("impossible position") && err.contains(named),
+            "{men}: {err}"
+        );
+        if let Err(e) = Cescacs::parse_position(&text, &free) {
+            panic!("{men} with free_setup: {e}");
+        }
+    }
+    // A missing king cannot be played, free setup or not.
+    let text = crate::support::pdtl("KP9 PZ13", "w - - 0 1");
+    assert!(Cescacs::parse_position(&text, &free).is_err());
+}

@@ -161,9 +161,14 @@ pub fn state(pdtl: &str) -> Cescacs {
     state_with(pdtl, &Options::default())
 }
 
-/// The state of men and fields (see [`pdtl`]) under the default options.
+/// The state of men and fields (see [`pdtl`]) under the default options
+/// plus `free_setup`: a scenario's men need not be a reachable army.
 pub fn at(men: &str, rest: &str) -> Cescacs {
-    state(&pdtl(men, rest))
+    let options = Options {
+        free_setup: true,
+        ..Options::default()
+    };
+    state_with(&pdtl(men, rest), &options)
 }
 
 /// The legal actions.

@@ -3,7 +3,7 @@
 use tauler::game::{Game, Notation};
 use tauler::games::cescacs::{Cescacs, Options};
 
-use crate::suite::{random_playouts, Budget};
+use crate::suite::{random_playouts, refused_or_playable, Budget};
 
 #[test]
 fn random_games_from_the_start() {
@@ -52,4 +52,18 @@ fn random_games_from_the_oracle_positions() {
             },
         );
     }
+}
+
+#[test]
+fn edge_positions_are_refused_or_playable() {
+    let texts = [
+        // Bare kings; a king missing (refused); three rooks (refused); the
+        // side not to move in check (refused).
+        "/19:7k/9:K7/ w - - 0 1",
+        "/9:K7/ w - - 0 1",
+        "/19:7k/9:K7/5:rrr3/ w - - 0 1",
+        "/19:7k/17:7D/9:K7/ w - - 0 1",
+    ];
+    let refused = refused_or_playable::<Cescacs>(&Options::default(), &texts);
+    assert_eq!(refused, 3);
 }

@@ -1,10 +1,31 @@
 //! Bidding by simulation on Muzicando deals: every call is tried on the
 //! same worlds, the best mean wins, the figures follow the seed.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use tauler::game::{Game, HiddenInfo, Turn};
-use tauler::games::muzicando::{Action, Bid, GameType, Muzicando, Options};
-use tauler::search::bid_simulation::{best_call, simulate_calls};
-use tauler::search::world_mcts::ActionStats;
+use tauler::games::muzicando::{Action, Bid, GameType, Muzicando, Observation, Options};
+use tauler::search::bid_simulation::simulate_calls;
+use tauler::search::uct::{ActionStats, UctResult};
+use tauler::search::Limits;
+
+fn simulate(
+    observation: &Observation,
+    calls: &[Action],
+    worlds: u64,
+    seed: u64,
+) -> UctResult<Action> {
+    simulate_calls::<Muzicando>(
+        observation,
+        calls,
+        &Limits::nodes(worlds),
+        &Arc::new(AtomicBool::new(false)),
+        seed,
+        &mut |_| {},
+    )
+    .expect("calls to simulate")
+}
 
 #[test]
 fn every_call_is_tried_on_every_world_and_the_best_mean_is_chosen() {
@@ -14,20 +35,22 @@ fn every_call_is_tried_on_every_world_and_the_best_mean_is_chosen() {
     };
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
-    let stats = simulate_calls::<Muzicando>(&state.observation(seat), &legal, 6, 3);
-    assert_eq!(stats.len(), legal.len());
-    assert!(stats.iter().all(|s| s.visits == 6));
-    let best = best_call(&stats, &legal).expect("a call");
-    let top = stats.iter().map(ActionStats::mean).fold(f64::MIN, f64::max);
+    let result = simulate(&state.observation(seat), &legal, 6, 3);
+    assert_eq!(result.stats.len(), legal.len());
+    assert!(result.stats.iter().all(|s| s.visits == 6));
+    assert_eq!(result.iterations, 6);
+    let top = result
+        .stats
+        .iter()
+        .map(ActionStats::mean)
+        .fold(f64::MIN, f64::max);
+    assert_eq!(result.value(), top);
+    assert_eq!(result.best, result.stats[0].action);
+    let again = simulate(&state.observation(seat), &legal, 6, 3);
     assert_eq!(
-        stats
-            .iter()
-            .find(|s| s.action == best)
-            .map(ActionStats::mean),
-        Some(top)
+        again.stats, result.stats,
+        "the same seed gives the same figures"
     );
-    let again = simulate_calls::<Muzicando>(&state.observation(seat), &legal, 6, 3);
-    assert_eq!(again, stats, "the same seed gives the same figures");
 }
 
 #[test]
@@ -37,7 +60,7 @@ fn a_bid_that_ends_the_auction_scores_within_the_contracts_range() {
     // plus or minus 8.
     let state = Muzicando::seeded_deal(&Options::default(), 2);
     let top = Action::Bid(Bid::new(4, GameType::Muzicando).expect("4M"));
-    let stats = simulate_calls::<Muzicando>(&state.observation(1), &[top], 4, 9);
-    let mean = stats[0].mean();
+    let result = simulate(&state.observation(1), &[top], 4, 9);
+    let mean = result.value();
     assert!((-5.0..=15.0).contains(&mean), "{mean}");
 }

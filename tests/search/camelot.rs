@@ -20,7 +20,11 @@ fn random_camelot_positions_get_legal_moves() {
         };
         let mut searcher = AlphaBeta::new(Zero, config);
         for _ in 0..4 {
-            let state = random_walk(&Camelot::new(&Options), rng.gen_range(0..60), &mut rng);
+            let state = random_walk(
+                &Camelot::new(&Options::default()),
+                rng.gen_range(0..60),
+                &mut rng,
+            );
             if state.turn() == Turn::Terminal {
                 continue;
             }

@@ -14,3 +14,5 @@ mod reference;
 mod reporting;
 mod results;
 mod smp;
+mod stopping;
+mod uct;

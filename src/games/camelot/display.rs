@@ -63,7 +63,7 @@ mod tests {
 
     #[test]
     fn the_drawing_shows_the_start_position_and_the_castles() {
-        let drawing = Camelot::new(&Options).draw();
+        let drawing = Camelot::new(&Options::default()).draw();
         let row = |rank: &str| {
             drawing
                 .lines()

@@ -44,6 +44,19 @@ pub enum ParseError {
         /// Pieces found.
         count: usize,
     },
+    /// More knights or men than a side starts with (none is ever added),
+    /// unless the option `free_setup` is on.
+    #[error("impossible position: {color} has {count} {kind}, more than the {limit} a side starts with (the option free_setup accepts it)")]
+    TooManyOfKind {
+        /// `White` or `Black`.
+        color: &'static str,
+        /// `knights` or `men`.
+        kind: &'static str,
+        /// How many were found.
+        count: usize,
+        /// How many a side starts with.
+        limit: usize,
+    },
     /// The side to move is not `w` or `b`.
     #[error("side to move must be `w` or `b`, found `{0}`")]
     BadSide(String),

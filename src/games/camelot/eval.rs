@@ -282,7 +282,7 @@ mod tests {
             };
             board.put(square(name), cell(color, kind));
         }
-        Camelot::from_parts(board, side, [0, 0], Options)
+        Camelot::from_parts(board, side, [0, 0], Options::default())
     }
 
     #[test]
@@ -295,7 +295,7 @@ mod tests {
     #[test]
     fn the_start_is_even_but_for_the_tempo() {
         let eval = CamelotEval::default();
-        let start = Camelot::new(&Options);
+        let start = Camelot::new(&Options::default());
         assert_eq!(eval.evaluate(&start), eval.weights.tempo);
     }
 
@@ -311,7 +311,7 @@ mod tests {
     #[test]
     fn the_evaluation_is_symmetric_between_the_sides() {
         let eval = CamelotEval::default();
-        let mut state = Camelot::new(&Options);
+        let mut state = Camelot::new(&Options::default());
         let mut actions = Vec::new();
         for index in [3usize, 11, 7, 20, 1, 5, 40, 2] {
             state.legal_actions(&mut actions);
@@ -404,7 +404,7 @@ mod tests {
         assert_eq!(entries.len(), 1, "E15-F16");
         assert_eq!(eval.capture_gain(&entry, entries[0]), None);
         assert!(eval.action_value(&entry, entries[0]) > 0);
-        let start = Camelot::new(&Options);
+        let start = Camelot::new(&Options::default());
         start.legal_actions(&mut actions);
         assert!(actions.iter().all(|&a| !eval.is_noisy(&start, a)));
     }

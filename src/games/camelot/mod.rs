@@ -26,7 +26,7 @@ pub mod rules;
 pub mod state;
 mod zobrist;
 
-use crate::game::{Game, GameOptions, Notation, OptionError, Returns, Seat, Turn};
+use crate::game::{parse_flag, Game, GameOptions, Notation, OptionError, Returns, Seat, Turn};
 
 pub use board::Color;
 pub use error::ParseError;
@@ -34,16 +34,27 @@ pub use moves::Move;
 pub use rules::{Draw, Status, Win};
 pub use state::Camelot;
 
-/// Camelot's rule options: the spec names none, so no key is accepted.
+/// Camelot's rule options: the spec names no variant; `free_setup` is the
+/// one option, shared with the other board games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Options;
+pub struct Options {
+    /// `free_setup=on`: positions with more than 4 knights or 10 men a side
+    /// are accepted as given (never more than 14 pieces a side).
+    pub free_setup: bool,
+}
 
 impl GameOptions for Options {
-    fn set(&mut self, key: &str, _value: &str) -> Result<(), OptionError> {
-        Err(OptionError::UnknownKey {
-            key: key.to_string(),
-            known: "none".to_string(),
-        })
+    fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        match key {
+            "free_setup" => self.free_setup = parse_flag(key, value)?,
+            _ => {
+                return Err(OptionError::UnknownKey {
+                    key: key.to_string(),
+                    known: "free_setup".to_string(),
+                })
+            }
+        }
+        Ok(())
     }
 }
 
@@ -118,6 +129,9 @@ impl Notation for Camelot {
 
     fn parse_position(text: &str, options: &Options) -> Result<Self, ParseError> {
         let (board, side, castle_moves) = position::parse(text)?;
+        if !options.free_setup {
+            position::check_army(&board)?;
+        }
         Ok(Camelot::from_parts(board, side, castle_moves, *options))
     }
 

@@ -6,7 +6,9 @@
 
 use std::fmt::Write;
 
-use super::board::{cell, cell_color, cell_kind, rank_span, Board, Color, Kind, EMPTY, RANKS};
+use super::board::{
+    all_squares, cell, cell_color, cell_kind, rank_span, Board, Color, Kind, EMPTY, RANKS,
+};
 use super::error::ParseError;
 use super::moves::movegen::CASTLE_MOVE_LIMIT;
 
@@ -15,6 +17,32 @@ pub const PIECES_PER_SIDE: usize = 14;
 
 /// A parsed position: the board, the side to move and the castle moves used.
 pub type Parts = (Board, Color, [u8; 2]);
+
+/// Refuses more knights (4) or men (10) of a side than it starts with:
+/// Camelot adds no piece, so no count can ever grow.
+pub fn check_army(board: &Board) -> Result<(), ParseError> {
+    for (color, name) in [(Color::White, "White"), (Color::Black, "Black")] {
+        let mut counts = [0usize; 2];
+        for square in all_squares() {
+            let piece = board.cells[square as usize];
+            if piece != EMPTY && cell_color(piece) == color {
+                counts[cell_kind(piece) as usize] += 1;
+            }
+        }
+        for (kind, word, limit) in [(Kind::Knight, "knights", 4), (Kind::Man, "men", 10)] {
+            let count = counts[kind as usize];
+            if count > limit {
+                return Err(ParseError::TooManyOfKind {
+                    color: name,
+                    kind: word,
+                    count,
+                    limit,
+                });
+            }
+        }
+    }
+    Ok(())
+}
 
 /// Reads a position string.
 pub fn parse(text: &str) -> Result<Parts, ParseError> {

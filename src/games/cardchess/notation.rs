@@ -119,6 +119,9 @@ pub enum CardChessError {
         /// The bound on its moves.
         bound: usize,
     },
+    /// A position that cannot arise in a game.
+    #[error("impossible position: {0} (the option free_setup accepts it)")]
+    Impossible(String),
     /// A card is to be drawn but the pile and the discard pile are empty.
     #[error("phase `drawing` with no card to draw (pile and discard are empty)")]
     NothingToDraw,
@@ -394,6 +397,74 @@ fn check_move_bound(pos: &Position, captured: &[[u8; 6]; 2]) -> Result<(), CardC
 }
 
 impl CardChess {
+    /// Refuses a position that cannot arise in a game (unless the option
+    /// `free_setup` is on): each side has its one king (until the game is
+    /// over), at most an army's 16 men, 8 pawns and as many promoted pieces
+    /// as pawns are gone, counting the men on the board and the captured
+    /// ones; and at the start of a turn the side not to move is not in check
+    /// (unless kings may be captured, or cards are mandatory: a player in
+    /// check who draws Harakiri leaves the old colour in check). `phase` is
+    /// the phase the text gave (a bare FEN: the start of a turn).
+    fn check_setup(&self, phase: Phase) -> Result<(), CardChessError> {
+        if self.options.free_setup {
+            return Ok(());
+        }
+        let impossible = |text: String| Err(CardChessError::Impossible(text));
+        let initial = [8u32, 2, 2, 2, 1, 1];
+        for colour in Color::ALL {
+            let name = if colour == Color::White {
+                "White"
+            } else {
+                "Black"
+            };
+            let lost = self.captured[colour.index()];
+            let count =
+                |piece: Piece| self.pos.count(colour, piece) + u32::from(lost[piece.index()]);
+            let kings = self.pos.count(colour, Piece::King);
+            if kings != 1 && !matches!(phase, Phase::Over(_)) {
+                return impossible(format!("{name} has {kings} kings"));
+            }
+            let men: u32 = Piece::ALL
+                .iter()
+                .filter(|&&p| p != Piece::King)
+                .map(|&p| count(p))
+                .sum();
+            if men > 15 {
+                return impossible(format!(
+                    "{name} has {} men on the board and captured, more than 16",
+                    men + 1
+                ));
+            }
+            let pawns = count(Piece::Pawn);
+            if pawns > 8 {
+                return impossible(format!(
+                    "{name} has {pawns} pawns on the board and captured"
+                ));
+            }
+            let promoted: u32 = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen]
+                .iter()
+                .map(|&p| count(p).saturating_sub(initial[p.index()]))
+                .sum();
+            if promoted > 8 - pawns {
+                return impossible(format!(
+                    "{name} has {promoted} promoted pieces but only {} pawns are gone",
+                    8 - pawns
+                ));
+            }
+        }
+        let waiting = self.pos.side().flip();
+        let check_allowed = self.options.king_capture || self.options.mandatory_card;
+        if phase == Phase::Start && !check_allowed && self.pos.king_attacked(waiting) {
+            let name = if waiting == Color::White {
+                "White"
+            } else {
+                "Black"
+            };
+            return impossible(format!("{name}, not to move, is in check"));
+        }
+        Ok(())
+    }
+
     /// Checks the card state read from a position string against the deck:
     /// held cards are vetoes or objectives, the effect is a temporary card,
     /// the card being carried out is not a kept one, and every card of the
@@ -514,6 +585,7 @@ impl Notation for CardChess {
         check_move_bound(&pos, &[[0; 6]; 2])?;
         let mut state = CardChess::from_position(pos, options);
         let Some(tail) = tail else {
+            state.check_setup(Phase::Start)?;
             check_move_bound(&state.pos, &state.captured)?;
             return Ok(state);
         };
@@ -602,6 +674,7 @@ impl Notation for CardChess {
                 _ => return Err(CardChessError::UnknownKey(key.to_string())),
             }
         }
+        state.check_setup(phase)?;
         check_move_bound(&state.pos, &state.captured)?;
         if options.cards {
             state.account_cards(pile_given, discard_given)?;

@@ -38,6 +38,10 @@ pub struct CardChessOptions {
     pub king_capture: bool,
     /// `bomb=standard|cruel|fierce|mad`.
     pub bomb: BombRule,
+    /// `free_setup=true`: positions that cannot arise in a game (a side
+    /// without its king, more men or promoted pieces than an army has, the
+    /// side not to move in check) are accepted as given.
+    pub free_setup: bool,
 }
 
 impl Default for CardChessOptions {
@@ -49,11 +53,12 @@ impl Default for CardChessOptions {
             mandatory_card: false,
             king_capture: false,
             bomb: BombRule::Standard,
+            free_setup: false,
         }
     }
 }
 
-const KEYS: &str = "cards, deck, first_edition, mandatory_card, king_capture, bomb";
+const KEYS: &str = "cards, deck, first_edition, mandatory_card, king_capture, bomb, free_setup";
 
 impl GameOptions for CardChessOptions {
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
@@ -62,6 +67,7 @@ impl GameOptions for CardChessOptions {
             "first_edition" => self.first_edition = flag(key, value)?,
             "mandatory_card" => self.mandatory_card = flag(key, value)?,
             "king_capture" => self.king_capture = flag(key, value)?,
+            "free_setup" => self.free_setup = flag(key, value)?,
             "bomb" => {
                 self.bomb = match value {
                     "standard" => BombRule::Standard,

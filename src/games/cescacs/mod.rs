@@ -47,6 +47,10 @@ pub struct Options {
     /// `castling=on|off`: without castling the King's leap stays but may not
     /// capture.
     pub castling: bool,
+    /// `free_setup=on`: positions with more men of a kind than an army has
+    /// are accepted as given (a side still needs its one king, and the side
+    /// not to move may not be in check).
+    pub free_setup: bool,
 }
 
 impl Default for Options {
@@ -54,6 +58,7 @@ impl Default for Options {
         Options {
             stalemate: StalemateScore::ThreeQuarters,
             castling: true,
+            free_setup: false,
         }
     }
 }
@@ -74,10 +79,11 @@ impl GameOptions for Options {
                 }
             }
             "castling" => self.castling = parse_flag(key, value)?,
+            "free_setup" => self.free_setup = parse_flag(key, value)?,
             _ => {
                 return Err(OptionError::UnknownKey {
                     key: key.to_string(),
-                    known: "stalemate, castling".to_string(),
+                    known: "stalemate, castling, free_setup".to_string(),
                 })
             }
         }

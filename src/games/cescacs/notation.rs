@@ -90,6 +90,19 @@ pub enum ParseError {
     /// The side that just moved is in check.
     #[error("the side that is not to move is in check")]
     OpponentInCheck,
+    /// More men of a kind than the army has (promotion only brings back
+    /// captured pieces), unless the option `free_setup` is on.
+    #[error("impossible position: {color:?} has {count} {kind} (at most {limit}; the option free_setup accepts it)")]
+    TooManyOfKind {
+        /// The side.
+        color: Color,
+        /// The kind, in words.
+        kind: &'static str,
+        /// How many it has.
+        count: usize,
+        /// How many an army can have.
+        limit: usize,
+    },
     /// Move text is empty.
     #[error("empty move text")]
     EmptyMove,

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::board::{forward, oblique_dirs, rights, Board, Special};
-use super::geometry::{hex_at, hex_name, opposite, parse_hex, step, Hex, NONE, TABLES};
+use super::geometry::{hex_at, hex_color, hex_name, opposite, parse_hex, step, Hex, NONE, TABLES};
 use super::movegen::in_check;
 use super::moves::{king_home, king_rook_home, queen_rook_home};
 use super::notation::ParseError;
@@ -30,6 +30,48 @@ fn line_hexes(l: usize) -> impl Iterator<Item = Hex> {
         .map(move |c| hex_at(c, l).expect("line hexes exist"))
 }
 
+/// Refuses more men of a kind than the initial army has (27 men: K, D, V,
+/// 2 R, 2 G, 2 N, 3 J one per hex colour, 4 E, 11 P): a pawn promotes only
+/// to a captured piece of its side, a bishop only of its hex's colour, so
+/// no count can ever grow.
+fn check_army(board: &Board) -> Result<(), ParseError> {
+    for color in [Color::White, Color::Black] {
+        let mut count = [0usize; 10];
+        let mut bishops = [0usize; 3];
+        for h in board.men(color).iter() {
+            let kind = kind_of(board.at(h));
+            count[kind as usize] += 1;
+            if kind == Kind::Bishop {
+                bishops[hex_color(h) as usize] += 1;
+            }
+        }
+        let too_many = |kind, count, limit| ParseError::TooManyOfKind {
+            color,
+            kind,
+            count,
+            limit,
+        };
+        for (kind, name, limit) in [
+            (Kind::Queen, "queens (D)", 1),
+            (Kind::Wyvern, "wyverns (V)", 1),
+            (Kind::Rook, "rooks (R)", 2),
+            (Kind::Pegasus, "pegasi (G)", 2),
+            (Kind::Knight, "knights (N)", 2),
+            (Kind::Bishop, "bishops (J)", 3),
+            (Kind::Elephant, "elephants (E)", 4),
+            (Kind::Pawn, "pawns (P)", 11),
+        ] {
+            if count[kind as usize] > limit {
+                return Err(too_many(name, count[kind as usize], limit));
+            }
+        }
+        if let Some(&n) = bishops.iter().find(|&&n| n > 1) {
+            return Err(too_many("bishops (J) on hexes of one colour", n, 1));
+        }
+    }
+    Ok(())
+}
+
 /// Reads a PDTL string.
 pub fn parse(text: &str, options: &Options) -> Result<Cescacs, ParseError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
@@ -52,6 +94,9 @@ pub fn parse(text: &str, options: &Options) -> Result<Cescacs, ParseError> {
         if kings != 1 {
             return Err(ParseError::KingCount { color, kings });
         }
+    }
+    if !options.free_setup {
+        check_army(&board)?;
     }
     let castling = parse_castling(fields[2], &board)?;
     let special = parse_special(fields[3], &board, side)?;

@@ -1,0 +1,147 @@
+//! The one UCT is reproducible: with a seed, a playout limit and a number
+//! of trees, the same statistics and choice come out in every run and at
+//! any thread count; ties are broken by the stated rule (most visits, then
+//! the higher mean, then the earlier legal action).
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use tauler::game::{Game, HiddenInfo, Turn};
+use tauler::games::cardchess::{Action, CardChess, CardChessEval, CardChessOptions};
+use tauler::games::muzicando::{Muzicando, Options};
+use tauler::search::ismcts::ismcts_search;
+use tauler::search::uct::{
+    self, rank, ActionStats, Leaf, Parallelism, UctConfig, UctResult, Worlds,
+};
+use tauler::search::Limits;
+
+fn card_chess_mcts(state: &CardChess, threads: usize) -> UctResult<Action> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a pool");
+    pool.install(|| {
+        uct::search(
+            Worlds::Fixed(state),
+            Leaf::Evaluation(&CardChessEval),
+            &UctConfig {
+                exploration: 1.0,
+                trees: 2,
+                ..UctConfig::default()
+            },
+            &Limits::nodes(3000),
+            &Arc::new(AtomicBool::new(false)),
+            17,
+            &mut |_| {},
+        )
+        .expect("a result")
+    })
+}
+
+#[test]
+fn card_chess_mcts_gives_the_same_choice_in_every_run_and_at_any_thread_count() {
+    let mut state = CardChess::new(&CardChessOptions::default());
+    let mut outcomes = Vec::new();
+    for _ in 0..6 {
+        let first = card_chess_mcts(&state, 2);
+        let again = card_chess_mcts(&state, 2);
+        let alone = card_chess_mcts(&state, 1);
+        assert_eq!(first.stats, again.stats);
+        assert_eq!(first.stats, alone.stats);
+        assert_eq!(first.best, alone.best);
+        state.apply(first.best);
+        while state.turn() == Turn::Chance {
+            state.chance_outcomes(&mut outcomes);
+            state.apply(outcomes[0].0);
+        }
+    }
+}
+
+#[test]
+fn ismcts_gives_the_same_choice_at_any_thread_count() {
+    let state: Muzicando =
+        tauler::game::Notation::parse_position("seed:11 1M - - -", &Options::default())
+            .expect("a position");
+    let Turn::Player(seat) = state.turn() else {
+        panic!("play has begun");
+    };
+    let observation = state.observation(seat);
+    let run = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool")
+            .install(|| {
+                ismcts_search::<Muzicando>(
+                    &observation,
+                    &UctConfig::default(),
+                    &Limits::nodes(800),
+                    &Arc::new(AtomicBool::new(false)),
+                    5,
+                    &mut |_| {},
+                )
+                .expect("a result")
+            })
+    };
+    let (one, two) = (run(1), run(2));
+    assert_eq!(one.stats, two.stats);
+    assert_eq!(one.best, two.best);
+}
+
+#[test]
+fn ties_go_to_more_visits_then_the_higher_mean_then_the_earlier_legal_action() {
+    let stat = |action, visits, total| ActionStats {
+        action,
+        visits,
+        total,
+    };
+    let legal = ['a', 'b', 'c', 'd', 'e'];
+    let stats = [
+        stat('e', 10, 5.0),
+        stat('d', 10, 5.0),
+        stat('c', 10, 7.0),
+        stat('b', 12, 0.0),
+    ];
+    let order: Vec<char> = rank(&stats, &legal).iter().map(|s| s.action).collect();
+    assert_eq!(order, ['b', 'c', 'd', 'e', 'a']);
+}
+
+#[test]
+fn tree_parallel_ismcts_answers_legally_and_repeats_itself_on_one_thread() {
+    let state: Muzicando =
+        tauler::game::Notation::parse_position("seed:11 1M - - -", &Options::default())
+            .expect("a position");
+    let Turn::Player(seat) = state.turn() else {
+        panic!("play has begun");
+    };
+    let observation = state.observation(seat);
+    let config = UctConfig {
+        trees: 2,
+        parallelism: Parallelism::Tree,
+        ..UctConfig::default()
+    };
+    let run = || {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a pool")
+            .install(|| {
+                ismcts_search::<Muzicando>(
+                    &observation,
+                    &config,
+                    &Limits::nodes(600),
+                    &Arc::new(AtomicBool::new(false)),
+                    5,
+                    &mut |_| {},
+                )
+                .expect("a result")
+            })
+    };
+    let (first, again) = (run(), run());
+    assert_eq!(first.stats, again.stats);
+    assert_eq!(first.iterations, 600);
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    assert!(legal.contains(&first.best));
+    assert_eq!(first.stats.iter().map(|s| s.visits).sum::<u64>(), 600);
+}

@@ -103,6 +103,8 @@ pub const SCORE_MARGIN: Range<i32> = range(0, 20_000);
 pub const EXPLORATION: Range<f64> = range(0.0, 1000.0);
 /// Sampled worlds per contract decision of the simulation bidder.
 pub const BID_WORLDS: Range<u32> = range(1, 100_000);
+/// Hands in a Muzicando match at the terminal.
+pub const HANDS: Range<usize> = range(1, 1000);
 /// Tournament rounds (each plays one game pair per encounter).
 pub const ROUNDS: Range<u32> = range(1, 100_000);
 /// Tournament games given as `games` (an even number; pairs of games).

@@ -371,6 +371,33 @@ fn analyse_flags_a_game_ignores_are_refused_by_name() {
     }
 }
 
+#[test]
+fn play_flags_a_game_ignores_are_refused_by_name() {
+    for game in ["cescacs", "camelot", "cardchess"] {
+        for args in [
+            &["--seat", "1"][..],
+            &["--team"][..],
+            &["--players", "3"][..],
+            &["--hands", "2"][..],
+        ] {
+            let mut command = vec!["play", game];
+            command.extend_from_slice(args);
+            fails(
+                &command,
+                &[&format!("{} is not used by play {game}", args[0])],
+            );
+        }
+    }
+    fails(
+        &["play", "muzicando", "--side", "black"],
+        &["--side is not used by play muzicando"],
+    );
+    fails(
+        &["play", "muzicando", "--hands", "0"],
+        &["--hands", "out of range"],
+    );
+}
+
 /// The first record of a shipped regression tournament: (start, actions,
 /// result, whether the rules ended it).
 fn first_record(game: &str) -> (String, Vec<String>, Vec<f64>, bool) {

@@ -9,7 +9,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 
 use super::PositionArgs;
@@ -38,9 +38,9 @@ pub struct PlayArgs {
     /// The engine profile (`engines/NAME.toml`; default `<game>-default`).
     #[arg(long)]
     pub engine: Option<String>,
-    /// The side you play.
-    #[arg(long, value_enum, default_value_t = Side::White)]
-    pub side: Side,
+    /// The side you play (default white; board games only).
+    #[arg(long, value_enum)]
+    pub side: Option<Side>,
     /// Seed for engines that use chance (and Muzicando's deals).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -53,9 +53,20 @@ pub struct PlayArgs {
     /// Muzicando: the individual game for K players (2..8).
     #[arg(long, value_name = "K")]
     pub players: Option<u8>,
-    /// Muzicando: hands in the match, the deal rotating.
-    #[arg(long, default_value_t = 4)]
-    pub hands: usize,
+    /// Muzicando: hands in the match, the deal rotating (default 4).
+    #[arg(long)]
+    pub hands: Option<usize>,
+}
+
+impl PlayArgs {
+    /// Refuses, by name, the first flag given that `front_end` does not use
+    /// (a flag is never silently dropped).
+    pub(super) fn refuse(&self, front_end: &str, flags: &[(&str, bool)]) -> Result<()> {
+        match flags.iter().find(|(_, given)| *given) {
+            Some((flag, _)) => bail!("{flag} is not used by {front_end}"),
+            None => Ok(()),
+        }
+    }
 }
 
 const HELP: &str = "Type a move in the game's notation, or a command:
@@ -116,8 +127,18 @@ fn hint_limits(profile: &EngineProfile) -> Limits {
 /// Plays a game of card chess, C'escacs or Camelot against the engine
 /// `profile` at the terminal.
 pub fn run<G: Narration>(args: &PlayArgs, profile: &EngineProfile) -> Result<()> {
+    args.refuse(
+        &format!("play {}", G::NAME),
+        &[
+            ("--seat", args.seat.is_some()),
+            ("--team", args.team),
+            ("--players", args.players.is_some()),
+            ("--hands", args.hands.is_some()),
+        ],
+    )?;
     let name = &profile.name;
-    let human: Seat = match args.side {
+    let side = args.side.unwrap_or(Side::White);
+    let human: Seat = match side {
         Side::White => 0,
         Side::Black => 1,
     };
@@ -129,8 +150,8 @@ pub fn run<G: Narration>(args: &PlayArgs, profile: &EngineProfile) -> Result<()>
     seats[human] = SeatSpec::Person;
     let mut session = Session::new(args.position.state::<G>()?, seats, args.seed)?;
     println!(
-        "You play {:?} against `{name}` ({}). Type `help` for commands.",
-        args.side, profile.description
+        "You play {side:?} against `{name}` ({}). Type `help` for commands.",
+        profile.description
     );
     let stdin = std::io::stdin();
     let mut terminal = Terminal {

@@ -46,6 +46,8 @@ struct Table {
 
 /// Plays a match of `--hands` hands at the terminal.
 pub fn run(args: &PlayArgs, profile: &EngineProfile) -> Result<()> {
+    args.refuse("play muzicando", &[("--side", args.side.is_some())])?;
+    let hands = crate::bounds::HANDS.check("--hands", args.hands.unwrap_or(4))?;
     if args.position.position.is_some() || args.position.moves.is_some() {
         bail!(
             "play muzicando deals its own hands (choose them with --seed), not --position/--moves"
@@ -85,18 +87,18 @@ pub fn run(args: &PlayArgs, profile: &EngineProfile) -> Result<()> {
     };
     println!(
         "Muzicando, {game}: you are seat {human}; the others are `{name}` ({}). {} hands. Type `help` at any prompt.",
-        profile.description, args.hands
+        profile.description, hands
     );
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let first_dealer = options.dealer;
     let mut session: Option<Session<Muzicando>> = None;
-    for hand in 0..args.hands {
+    for hand in 0..hands {
         options.dealer = ((usize::from(first_dealer) + hand) % usize::from(seats)) as u8;
         println!(
             "\n=== Hand {} of {}: dealer {} ===",
             hand + 1,
-            args.hands,
+            hands,
             seat_label(options.dealer, table.human, team_game)
         );
         let seed = hand_seed(args.seed, hand);

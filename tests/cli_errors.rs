@@ -521,3 +521,26 @@ fn position_prints_the_turn_a_finished_hands_points_and_the_position() {
     ]);
     assert_eq!(moved, again, "the printed position reads back");
 }
+
+#[test]
+fn a_profile_table_the_machine_cannot_allocate_is_an_error_not_a_panic() {
+    let dir = scratch(
+        "huge-hash",
+        &[(
+            "engines/huge.toml",
+            "game = \"cescacs\"\nsearcher = \"alphabeta\"\n[parameters]\nhash_mb = 65536\n[limits]\ndepth = 2\n",
+        )],
+    );
+    let engines = dir.join("engines");
+    fails(
+        &[
+            "--engines",
+            path_str(&engines),
+            "play",
+            "cescacs",
+            "--engine",
+            "huge",
+        ],
+        &["huge", "65536 MiB"],
+    );
+}

@@ -1,6 +1,7 @@
 //! The alpha-beta engine as a player.
 
 use crate::game::PerfectInfo;
+use crate::search::tt::TableAllocError;
 use crate::search::{AlphaBeta, Evaluator, Limits, SearchConfig, SearchInfo};
 
 use super::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
@@ -12,13 +13,13 @@ pub struct AlphaBetaPlayer<G: PerfectInfo, E> {
 }
 
 impl<G: PerfectInfo, E: Evaluator<G>> AlphaBetaPlayer<G, E> {
-    /// A player named `name` searching with `evaluator` and `config`.
-    #[must_use]
-    pub fn new(name: &str, evaluator: E, config: SearchConfig) -> Self {
-        Self {
+    /// A player named `name` searching with `evaluator` and `config`, or
+    /// the error when its transposition table cannot be allocated.
+    pub fn new(name: &str, evaluator: E, config: SearchConfig) -> Result<Self, TableAllocError> {
+        Ok(Self {
             name: name.to_string(),
-            searcher: AlphaBeta::new(evaluator, config),
-        }
+            searcher: AlphaBeta::try_new(evaluator, config)?,
+        })
     }
 
     /// The searcher, e.g. for its multi-PV or thread settings.

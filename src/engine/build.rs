@@ -68,11 +68,14 @@ where
     E: Evaluator<G> + Send + 'static,
 {
     Ok(match profile.searcher {
-        SearcherKind::AlphaBeta => Box::new(AlphaBetaPlayer::new(
-            &profile.name,
-            evaluator,
-            profile.search_config()?,
-        )),
+        SearcherKind::AlphaBeta => Box::new(
+            AlphaBetaPlayer::new(&profile.name, evaluator, profile.search_config()?).map_err(
+                |error| ProfileError::Invalid {
+                    name: profile.name.clone(),
+                    message: error.to_string(),
+                },
+            )?,
+        ),
         SearcherKind::Random => Box::new(RandomPlayer::new(seed)),
         SearcherKind::Expectimax => {
             let params = profile.chance_params()?;

@@ -544,3 +544,29 @@ fn a_profile_table_the_machine_cannot_allocate_is_an_error_not_a_panic() {
         &["huge", "65536 MiB"],
     );
 }
+
+#[test]
+fn rule_based_parameters_out_of_range_are_named() {
+    for (key, value) in [("level_step", "0.0"), ("min_margin", "1e9")] {
+        let dir = scratch(
+            &format!("rules-{key}"),
+            &[(
+                "engines/odd.toml",
+                &format!(
+                    "game = \"muzicando\"\nsearcher = \"rules\"\n[parameters]\n{key} = {value}\n"
+                ),
+            )],
+        );
+        fails(
+            &[
+                "--engines",
+                path_str(&dir.join("engines")),
+                "play",
+                "muzicando",
+                "--engine",
+                "odd",
+            ],
+            &["odd", key, "out of range"],
+        );
+    }
+}

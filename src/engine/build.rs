@@ -130,7 +130,14 @@ pub fn hidden_player<G: RuleBasedGame + Notation>(
     let config = profile.sampling_config()?;
     Ok(match profile.searcher {
         SearcherKind::Random => Box::new(RandomPlayer::new(seed)),
-        SearcherKind::Rules => Box::new(PolicyPlayer(G::policy(&profile.read_parameters()?))),
+        SearcherKind::Rules => {
+            let params = profile.read_parameters()?;
+            G::check_policy_params(&params).map_err(|message| ProfileError::Invalid {
+                name: profile.name.clone(),
+                message: format!("[parameters] {message}"),
+            })?;
+            Box::new(PolicyPlayer(G::policy(&params)))
+        }
         SearcherKind::Pimc => with_bidding(profile, Box::new(PimcPlayer::new(config, seed)), seed)?,
         SearcherKind::Ismcts => {
             with_bidding(profile, Box::new(IsmctsPlayer::new(config, seed)), seed)?

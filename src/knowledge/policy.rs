@@ -29,6 +29,13 @@ pub trait RuleBasedGame: HiddenInfo {
     /// The policy with `params`.
     fn policy(params: &Self::PolicyParams) -> Self::Policy;
 
+    /// What is wrong with `params` (a value out of its range, named with
+    /// the range), checked where a profile is read. Any value is fine by
+    /// default.
+    fn check_policy_params(_params: &Self::PolicyParams) -> Result<(), String> {
+        Ok(())
+    }
+
     /// Whether a decision with these legal actions fixes the contract (an
     /// auction call, a choice of game type): the decisions made by
     /// simulation when a profile asks to bid that way. None by default.

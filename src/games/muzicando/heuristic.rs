@@ -208,6 +208,24 @@ impl RuleBasedGame for Muzicando {
         HeuristicPlayer::with(*params)
     }
 
+    /// `min_margin` from −20 to 20 and `level_step` above 0 up to 20: the
+    /// strength margins a hand can show.
+    fn check_policy_params(params: &HeuristicParams) -> Result<(), String> {
+        if !(-20.0..=20.0).contains(&params.min_margin) {
+            return Err(format!(
+                "min_margin: {} is out of range (allowed -20 to 20)",
+                params.min_margin
+            ));
+        }
+        if !(params.level_step > 0.0 && params.level_step <= 20.0) {
+            return Err(format!(
+                "level_step: {} is out of range (allowed above 0, up to 20)",
+                params.level_step
+            ));
+        }
+        Ok(())
+    }
+
     fn is_contract_decision(legal: &[Action]) -> bool {
         legal
             .iter()

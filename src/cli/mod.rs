@@ -173,7 +173,7 @@ pub fn run(cli: Cli) -> Result<()> {
             &crate::tournament::RunOptions {
                 resume,
                 out_dir: out,
-                quiet,
+                progress: (!quiet).then(tournament::progress_bar),
                 engines: cli.engines,
             },
         ),

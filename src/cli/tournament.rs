@@ -2,10 +2,42 @@
 //! its report.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::Result;
+use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::tournament::{run as run_tournament, RunOptions};
+use crate::tournament::{run as run_tournament, RunOptions, RunProgress};
+
+/// The terminal's progress bar over a tournament's games.
+struct Bar(ProgressBar);
+
+impl RunProgress for Bar {
+    fn start(&self, total: u64, done: u64, score: &str) {
+        self.0.set_length(total);
+        self.0.set_position(done);
+        self.0.set_message(score.to_string());
+    }
+
+    fn game_done(&self, score: &str) {
+        self.0.set_message(score.to_string());
+        self.0.inc(1);
+    }
+
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}
+
+/// A progress bar for `tauler tournament` (on standard error).
+pub fn progress_bar() -> Arc<dyn RunProgress> {
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg}, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    Arc::new(Bar(bar))
+}
 
 /// Runs the tournament in `file` and prints the report (its JSON form is
 /// written beside the records).

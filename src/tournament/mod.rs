@@ -16,4 +16,4 @@ pub mod stats;
 pub use config::TournamentConfig;
 pub use record::GameRecord;
 pub use report::Report;
-pub use runner::{run, RunOptions};
+pub use runner::{run, RunOptions, RunProgress};

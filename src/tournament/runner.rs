@@ -6,11 +6,10 @@
 use std::collections::{BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::engine::{Catalogue, EngineProfile};
 use crate::game::GameOptions;
@@ -24,15 +23,27 @@ use super::referee::{GameSpec, Setup};
 use super::report::Report;
 use crate::engine::Playable;
 
+/// What a run tells its front end as games are recorded (the CLI draws a
+/// progress bar from it).
+pub trait RunProgress: Send + Sync {
+    /// The run starts: `total` games in the schedule, `done` of them already
+    /// recorded; `score` is the running score line.
+    fn start(&self, total: u64, done: u64, score: &str);
+    /// One more game is recorded; `score` is the running score line.
+    fn game_done(&self, score: &str);
+    /// The run is over.
+    fn finish(&self);
+}
+
 /// How to run.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct RunOptions {
     /// Continue an interrupted run instead of starting one.
     pub resume: bool,
     /// Where results go (default: `results/<name>/` beside the tournament file).
     pub out_dir: Option<PathBuf>,
-    /// Hide the progress bar.
-    pub quiet: bool,
+    /// Where progress goes (none: the run is silent).
+    pub progress: Option<Arc<dyn RunProgress>>,
     /// A folder of profiles laid over the built-in ones (`--engines`); the
     /// tournament file's `engine_dir` is laid over both.
     pub engines: Option<PathBuf>,
@@ -222,7 +233,6 @@ fn build_setup<G: Playable>(
 struct Progress {
     records: Vec<GameRecord>,
     writer: RecordWriter,
-    bar: ProgressBar,
 }
 
 fn run_game<G: Playable>(
@@ -279,21 +289,17 @@ fn run_schedule(
             .cloned()
             .collect(),
     );
-    let bar = if options.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(schedule.len() as u64)
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg}, eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_position(records.len() as u64);
-    bar.set_message(running_score(config, &Report::new(config, &records)));
+    let ui = options.progress.as_deref();
+    if let Some(ui) = ui {
+        ui.start(
+            schedule.len() as u64,
+            records.len() as u64,
+            &running_score(config, &Report::new(config, &records)),
+        );
+    }
     let progress = Mutex::new(Progress {
         records,
         writer: RecordWriter::open(&paths.games)?,
-        bar,
     });
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -333,18 +339,19 @@ fn run_schedule(
         if decided(&report) {
             stop.store(true, Ordering::SeqCst);
         }
-        shared.bar.set_message(running_score(config, &report));
-        shared.bar.inc(1);
+        if let Some(ui) = ui {
+            ui.game_done(&running_score(config, &report));
+        }
     });
     if let Some(error) = failure.into_inner().ok().flatten() {
         return Err(error);
     }
-    let Progress {
-        mut records, bar, ..
-    } = progress
+    let Progress { mut records, .. } = progress
         .into_inner()
         .map_err(|_| anyhow::anyhow!("a worker failed"))?;
-    bar.finish_and_clear();
+    if let Some(ui) = ui {
+        ui.finish();
+    }
     records.sort_by_key(|r| r.index);
     let report = Report::new(config, &records);
     let json = serde_json::to_string_pretty(&report)?;
@@ -353,7 +360,7 @@ fn run_schedule(
     Ok(report)
 }
 
-/// The first engine's points and games, and the SPRT's LLR, for the progress bar.
+/// The first engine's points and games, and the SPRT's LLR, for progress.
 fn running_score(config: &TournamentConfig, report: &Report) -> String {
     let first = &config.engines[0];
     let (points, games) = report

@@ -12,9 +12,9 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use tauler::engine::{
-    ask, CheatingMcts, Decision, FixedLimits, InfoSink, IsmctsPlayer, Match, Occupant, PimcPlayer,
-    Player, PlayerError, PolicyPlayer, Progress, RandomPlayer, SeededChance, SimulationBidder,
-    Stop, View,
+    ask, CheatingMcts, Decision, FixedLimits, InfoSink, Match, Occupant, Player, PlayerError,
+    PolicyPlayer, Progress, RandomPlayer, SamplingPlayer, SeededChance, SimulationBidder, Stop,
+    View,
 };
 use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
 use tauler::games::muzicando::heuristic::{HeuristicParams, HeuristicPlayer};
@@ -79,8 +79,8 @@ fn seat_with_worlds(
                 level_step: it.next().unwrap_or(1.5),
             })))
         }
-        "pimc" => Box::new(PimcPlayer::new(config.0, seed)),
-        "ismcts" => Box::new(IsmctsPlayer::new(config.0, seed)),
+        "pimc" => Box::new(SamplingPlayer::pimc(config.0, seed)),
+        "ismcts" => Box::new(SamplingPlayer::ismcts(config.0, seed)),
         _ => Box::new(CheatingMcts::new(config.0, seed)),
     }
 }
@@ -256,8 +256,8 @@ fn a_decision_depends_only_on_the_observation() {
             "legal actions follow from the observation"
         );
         for make in [
-            || Box::new(IsmctsPlayer::new(small().0, 9)) as Box<dyn Player<Muzicando>>,
-            || Box::new(PimcPlayer::new(small().0, 9)) as Box<dyn Player<Muzicando>>,
+            || Box::new(SamplingPlayer::ismcts(small().0, 9)) as Box<dyn Player<Muzicando>>,
+            || Box::new(SamplingPlayer::pimc(small().0, 9)) as Box<dyn Player<Muzicando>>,
         ] {
             let limits = small().1;
             let a = ask(make().as_mut(), &state, &limits).expect("an action");
@@ -415,7 +415,8 @@ fn tree_against_root_ismcts_at_equal_time() {
                             trees: 2,
                             parallelism,
                         };
-                        Box::new(IsmctsPlayer::new(config, d * 8 + s)) as Box<dyn Player<Muzicando>>
+                        Box::new(SamplingPlayer::ismcts(config, d * 8 + s))
+                            as Box<dyn Player<Muzicando>>
                     })
                     .collect();
                 let end = play_to_end_within(start.clone(), seats, d, Limits::movetime(movetime));

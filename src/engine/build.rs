@@ -14,12 +14,11 @@ use crate::search::Evaluator;
 use super::alphabeta_player::AlphaBetaPlayer;
 use super::chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 use super::cheating::CheatingMcts;
-use super::ismcts_player::IsmctsPlayer;
-use super::pimc_player::PimcPlayer;
 use super::player::Player;
 use super::policy_player::PolicyPlayer;
 use super::profile::{EngineProfile, ProfileError, SearcherKind};
 use super::random::RandomPlayer;
+use super::sampling_player::SamplingPlayer;
 use super::simulation_bidder::SimulationBidder;
 
 /// A game engines can play: it names the players its profiles may ask for.
@@ -138,10 +137,14 @@ pub fn hidden_player<G: RuleBasedGame + Notation>(
             })?;
             Box::new(PolicyPlayer(G::policy(&params)))
         }
-        SearcherKind::Pimc => with_bidding(profile, Box::new(PimcPlayer::new(config, seed)), seed)?,
-        SearcherKind::Ismcts => {
-            with_bidding(profile, Box::new(IsmctsPlayer::new(config, seed)), seed)?
+        SearcherKind::Pimc => {
+            with_bidding(profile, Box::new(SamplingPlayer::pimc(config, seed)), seed)?
         }
+        SearcherKind::Ismcts => with_bidding(
+            profile,
+            Box::new(SamplingPlayer::ismcts(config, seed)),
+            seed,
+        )?,
         SearcherKind::Cheating => Box::new(CheatingMcts::new(config, seed)),
         SearcherKind::AlphaBeta
         | SearcherKind::Expectimax

@@ -36,15 +36,14 @@ pub mod build;
 pub mod catalogue;
 pub mod chance_players;
 pub mod cheating;
-pub mod ismcts_player;
 pub mod match_loop;
 pub mod most_visited;
-pub mod pimc_player;
 pub mod playable;
 pub mod player;
 pub mod policy_player;
 pub mod profile;
 pub mod random;
+pub mod sampling_player;
 pub mod session;
 pub mod simulation_bidder;
 
@@ -53,17 +52,16 @@ pub use build::{build_player, evaluated_player, hidden_player, Playable};
 pub use catalogue::{Catalogue, Origin};
 pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 pub use cheating::CheatingMcts;
-pub use ismcts_player::IsmctsPlayer;
 pub use match_loop::{
     play_out, ChanceSource, EndReason, Ending, Event, Fault, FixedLimits, Match, MatchHooks,
     Occupant, Progress, RefusedAction, SeededChance,
 };
-pub use pimc_player::PimcPlayer;
 pub use player::{ask, Decision, InfoSink, NoInfo, Player, PlayerError, Stats, Stop, View};
 pub use policy_player::PolicyPlayer;
 pub use profile::{
     Bidding, ChanceParams, EngineProfile, LimitSpec, ProfileError, SamplingParams, SearcherKind,
 };
 pub use random::RandomPlayer;
+pub use sampling_player::{Sampling, SamplingPlayer};
 pub use session::{AnySession, Happening, SeatSpec, Session, SessionError, SessionEvent};
 pub use simulation_bidder::SimulationBidder;

@@ -1,0 +1,85 @@
+//! The players that search over worlds sampled from their seat's
+//! observation, playing the most visited action: PIMC (determinized search,
+//! [`crate::search::pimc`]) and ISMCTS (information-set MCTS,
+//! [`crate::search::ismcts`]).
+
+use crate::game::HiddenInfo;
+use crate::search::ismcts::ismcts_search;
+use crate::search::pimc::pimc_search;
+use crate::search::uct::{UctConfig, DEFAULT_PLAYOUTS};
+use crate::search::Limits;
+
+use super::most_visited::choose_most_visited;
+use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
+
+/// How the worlds are searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sampling {
+    /// One tree per sampled world (`config.trees` worlds per decision).
+    Pimc,
+    /// One tree over information sets, a world sampled per playout
+    /// (`config.trees` trees per decision).
+    Ismcts,
+}
+
+/// A PIMC or ISMCTS player (workers on one tree under tree parallelism).
+#[derive(Clone, Debug)]
+pub struct SamplingPlayer {
+    sampling: Sampling,
+    config: UctConfig,
+    seed: u64,
+}
+
+impl SamplingPlayer {
+    /// The PIMC player.
+    #[must_use]
+    pub fn pimc(config: UctConfig, seed: u64) -> Self {
+        SamplingPlayer {
+            sampling: Sampling::Pimc,
+            config,
+            seed,
+        }
+    }
+
+    /// The ISMCTS player.
+    #[must_use]
+    pub fn ismcts(config: UctConfig, seed: u64) -> Self {
+        SamplingPlayer {
+            sampling: Sampling::Ismcts,
+            config,
+            seed,
+        }
+    }
+}
+
+impl<G: HiddenInfo> Player<G> for SamplingPlayer {
+    fn name(&self) -> &str {
+        match self.sampling {
+            Sampling::Pimc => "pimc",
+            Sampling::Ismcts => "ismcts",
+        }
+    }
+
+    /// Searches under `limits` (`nodes`: playouts; [`DEFAULT_PLAYOUTS`] if
+    /// no bound is set), stopping early when `stop` is set, reporting to
+    /// `info`.
+    fn choose(
+        &mut self,
+        view: &View<'_, G>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let limits = limits.or_nodes(DEFAULT_PLAYOUTS);
+        let observation = view.observation;
+        let search = match self.sampling {
+            Sampling::Pimc => pimc_search::<G>,
+            Sampling::Ismcts => ismcts_search::<G>,
+        };
+        choose_most_visited(view.legal, &mut self.seed, |seed| {
+            search(observation, &self.config, &limits, stop, seed, &mut |i| {
+                info.info(i);
+            })
+        })
+    }
+}

@@ -125,3 +125,40 @@ impl Store {
         self.len() == 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{SeatSpec, Session};
+    use crate::game::Game;
+    use crate::games::camelot::Camelot;
+
+    fn entry() -> Entry {
+        let session = Session::new(
+            Camelot::new(&Default::default()),
+            vec![SeatSpec::Person, SeatSpec::Person],
+            1,
+        )
+        .expect("a session of two people");
+        Entry::new(Box::new(session), 0, "nobody".into())
+    }
+
+    #[test]
+    fn idle_sessions_expire_and_their_engines_are_stopped() {
+        let store = Store::new(Duration::from_secs(60), 2);
+        let old = store.insert(entry()).expect("room");
+        let stop = store.get(&old).expect("stored").stop.clone();
+        let later = Instant::now() + Duration::from_secs(30);
+        assert_eq!(store.sweep(later), 0, "not idle long enough");
+        let fresh = store.insert(entry()).expect("room");
+        assert_eq!(store.insert(entry()).err(), Some(Full), "at capacity");
+        let much_later = Instant::now() + Duration::from_secs(120);
+        assert_eq!(store.sweep(much_later), 2);
+        assert!(store.is_empty());
+        assert!(
+            stop.load(Ordering::Relaxed),
+            "the expired session's engine is told to stop"
+        );
+        assert!(store.get(&fresh).is_none());
+    }
+}

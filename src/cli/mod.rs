@@ -9,6 +9,7 @@ mod analyse_chance;
 mod analyse_hands;
 mod bench;
 mod cardchess_words;
+mod engine_server;
 mod engines;
 mod perft;
 mod play;
@@ -108,6 +109,13 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Plain chess (card chess with `cards=off`) as a UCI engine on
+    /// standard input and output.
+    Uci {
+        /// The engine profile (default `chess`, alpha-beta).
+        #[arg(long)]
+        engine: Option<String>,
+    },
     /// The GSPRT and Elo of game-pair counts (last line: `llr X bounds (L, U) DECISION`).
     Sprt {
         /// Pentanomial counts `LL,LD,DD,WD,WW` (DD counts DD and WL pairs).
@@ -177,6 +185,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 engines: cli.engines,
             },
         ),
+        Command::Uci { engine } => engine_server::run_uci(&catalogue()?, engine.as_deref()),
         Command::Sprt {
             counts,
             elo0,

@@ -27,6 +27,7 @@ pub mod engine;
 pub mod game;
 pub mod games;
 pub mod knowledge;
+pub mod protocol;
 pub mod search;
 pub mod splitmix;
 pub mod tournament;

@@ -6,13 +6,14 @@
 
 mod analyse;
 mod analyse_chance;
-mod analyse_muzicando;
+mod analyse_hands;
 mod bench;
 mod cardchess_words;
+mod engine_server;
 mod engines;
 mod perft;
 mod play;
-mod play_muzicando;
+mod play_hands;
 mod position;
 pub mod search_text;
 mod serve;
@@ -111,6 +112,13 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+    /// Plain chess (card chess with `cards=off`) as a UCI engine on
+    /// standard input and output.
+    Uci {
+        /// The engine profile (default `chess`, alpha-beta).
+        #[arg(long)]
+        engine: Option<String>,
+    },
     /// The GSPRT and Elo of game-pair counts (last line: `llr X bounds (L, U) DECISION`).
     Sprt {
         /// Pentanomial counts `LL,LD,DD,WD,WW` (DD counts DD and WL pairs).
@@ -152,7 +160,7 @@ pub fn run(cli: Cli) -> Result<()> {
             crate::with_family!(game,
                 perfect G => analyse::run::<G>(&args, &profile),
                 chance G, E => analyse_chance::run::<G, E>(&args, &profile, E::default()),
-                hidden => analyse_muzicando::run(&args, &profile),
+                hidden H => analyse_hands::run::<H>(&args, &profile),
             )
         }
         Command::Play { game, args } => {
@@ -161,7 +169,7 @@ pub fn run(cli: Cli) -> Result<()> {
             crate::with_family!(game,
                 perfect G => play::run::<G>(&args, &profile),
                 chance G, _ => play::run::<G>(&args, &profile),
-                hidden => play_muzicando::run(&args, &profile),
+                hidden H => play_hands::run::<H>(&args, &profile),
             )
         }
         Command::Bench { game } => bench::run(game),
@@ -181,6 +189,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 engines: cli.engines,
             },
         ),
+        Command::Uci { engine } => engine_server::run_uci(&catalogue()?, engine.as_deref()),
         Command::Sprt {
             counts,
             elo0,

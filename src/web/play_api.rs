@@ -219,7 +219,7 @@ async fn create(
     let session = crate::with_family!(game,
         perfect G => build::<G>(&request, profile, you),
         chance G, _ => build::<G>(&request, profile, you),
-        hidden => Err(ApiError::bad_request(format!("{game} is not played on a board"))),
+        hidden _ => Err(ApiError::bad_request(format!("{game} is not played on a board"))),
     )?;
     let session = run_blocking(move || {
         let mut session = session;

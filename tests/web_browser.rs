@@ -194,3 +194,60 @@ fn card_chess_is_played_by_clicks_and_ends_in_mate() {
         client.close().await.expect("the browser closes");
     });
 }
+
+#[test]
+fn analysis_streams_depths_and_draws_the_pv_arrow() {
+    let server = start_server();
+    let driver = start_driver();
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        start_game(
+            &client,
+            &server,
+            "cescacs",
+            "cescacs-fast",
+            ("nodes", 3000),
+            None,
+        )
+        .await;
+        click(&client, "#analysis-box summary").await;
+        let lines = client
+            .find(Locator::Css("#multipv"))
+            .await
+            .expect("the lines field");
+        lines.clear().await.expect("clearing");
+        lines.send_keys("2").await.expect("two lines");
+        click(&client, "#analyse").await;
+        wait_for(
+            &client,
+            "Number(document.body.dataset.analysisDepths || 0) >= 2 \
+             && document.querySelectorAll('polyline.arrow').length === 2",
+        )
+        .await;
+        let text = client
+            .find(Locator::Css("#analysis-lines"))
+            .await
+            .expect("the lines")
+            .text()
+            .await
+            .expect("their text");
+        assert!(text.lines().count() >= 2, "two lines: {text}");
+        let info = client
+            .find(Locator::Css("#analysis-info"))
+            .await
+            .expect("the info")
+            .text()
+            .await
+            .expect("its text");
+        assert!(info.contains("depth") && info.contains("nodes/s"), "{info}");
+        screenshot(&client, "analysis").await;
+        click(&client, "#analyse-stop").await;
+        wait_for(
+            &client,
+            "document.body.dataset.analysis === 'stopped' \
+             && document.querySelectorAll('polyline.arrow').length === 0",
+        )
+        .await;
+        client.close().await.expect("the browser closes");
+    });
+}

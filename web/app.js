@@ -102,6 +102,7 @@ function candidates(prefix) {
 }
 
 function show(view) {
+  if (!page.view || page.view.position !== view.position) stopAnalysis();
   page.view = view;
   page.selection = [];
   page.lookingAt = null;
@@ -270,8 +271,9 @@ async function lookAt(ply) {
     return;
   }
   try {
-    const picture = await api("GET", `/api/sessions/${page.view.id}/ply/${ply}`);
-    page.lookingAt = { ply, picture };
+    const earlier = await api("GET", `/api/sessions/${page.view.id}/ply/${ply}`);
+    page.lookingAt = { ply, picture: earlier.picture, position: earlier.position };
+    stopAnalysis();
     page.selection = [];
     render();
   } catch (error) {
@@ -282,6 +284,7 @@ async function lookAt(ply) {
 function clickCell(cell) {
   if (page.lookingAt) {
     page.lookingAt = null;
+    stopAnalysis();
     render();
     return;
   }
@@ -400,6 +403,99 @@ async function resume() {
   }
 }
 
+// ---- analysis ----
+
+const analysis = { source: null, depth: 0, depths: new Set(), lines: new Map(), chance: null };
+
+function stopAnalysis() {
+  if (analysis.source) analysis.source.close();
+  analysis.source = null;
+  page.analysisArrows = [];
+  document.body.dataset.analysis = "stopped";
+}
+
+function startAnalysis() {
+  if (!page.view) return;
+  stopAnalysis();
+  Object.assign(analysis, { depth: 0, depths: new Set(), lines: new Map(), chance: null });
+  const position = page.lookingAt ? page.lookingAt.position : page.view.position;
+  const params = new URLSearchParams({
+    game: page.view.game,
+    position,
+    multipv: $("multipv").value || "1",
+    options: page.view.options.join(","),
+  });
+  const source = new EventSource(`/api/analysis?${params}`);
+  analysis.source = source;
+  document.body.dataset.analysis = "running";
+  $("analysis-info").textContent = "Thinking…";
+  $("analysis-lines").replaceChildren();
+  source.addEventListener("line", (message) => {
+    const line = JSON.parse(message.data);
+    if (line.depth > analysis.depth) {
+      analysis.depth = line.depth;
+      analysis.lines = new Map();
+    }
+    analysis.lines.set(line.multipv, line);
+    analysis.depths.add(line.depth);
+    document.body.dataset.analysisDepths = String(analysis.depths.size);
+    renderAnalysis();
+  });
+  source.addEventListener("chance", (message) => {
+    analysis.chance = JSON.parse(message.data);
+    renderAnalysis();
+  });
+  source.addEventListener("done", (message) => {
+    const done = JSON.parse(message.data);
+    source.close();
+    analysis.source = null;
+    document.body.dataset.analysis = "done";
+    $("analysis-info").textContent += ` — finished: best ${done.best}`;
+  });
+  source.addEventListener("failure", (message) => {
+    showError(JSON.parse(message.data).error);
+    stopAnalysis();
+  });
+  source.onerror = () => {
+    if (analysis.source === source) stopAnalysis();
+  };
+}
+
+function renderAnalysis() {
+  const lines = [...analysis.lines.values()].sort((a, b) => a.multipv - b.multipv);
+  if (!lines.length) return;
+  const best = lines[0];
+  $("analysis-info").textContent =
+    `depth ${best.depth} · ${best.nodes} nodes · ${best.nps} nodes/s · ${(best.time_ms / 1000).toFixed(1)} s`;
+  const white = best.score.white;
+  const share = 50 + 50 * Math.tanh(white / 400);
+  $("eval-fill").style.width = `${share.toFixed(1)}%`;
+  $("eval-bar").title = `${best.score.text} (for the side to move)`;
+  const list = $("analysis-lines");
+  list.replaceChildren();
+  for (const line of lines) {
+    const item = document.createElement("li");
+    item.textContent = `${line.score.text}  ${line.pv.join(" ")}`;
+    list.appendChild(item);
+  }
+  if (analysis.chance) {
+    const chance = analysis.chance;
+    const item = document.createElement("li");
+    const sure = chance.best_sure ? `best sure move ${chance.best_sure.action} ${(chance.best_sure.value / 100).toFixed(2)}` : "no sure move";
+    const gambles = chance.gambles.map((g) => {
+      const outcomes = g.outcomes
+        .map((o) => `${o.outcome.replace("draw:", "")} ${(o.probability * 100).toFixed(0)}% ${(o.value / 100).toFixed(2)}`)
+        .join(", ");
+      return `${g.action}: expected ${(g.expected / 100).toFixed(2)} (${outcomes})`;
+    });
+    item.textContent = `Depth ${chance.depth}: ${sure}; ${gambles.join("; ")}`;
+    item.classList.add("chance");
+    list.appendChild(item);
+  }
+  page.analysisArrows = lines.map((l) => l.cells).filter((cells) => cells.length >= 2);
+  render();
+}
+
 function init() {
   $("setup").addEventListener("submit", startGame);
   $("game").addEventListener("change", fillEngines);
@@ -414,6 +510,8 @@ function init() {
   $("copy").onclick = copyText;
   $("download").onclick = download;
   $("load").onclick = load;
+  $("analyse").onclick = startAnalysis;
+  $("analyse-stop").onclick = () => { stopAnalysis(); render(); };
   window.addEventListener("pagehide", () => {
     if (page.view) navigator.sendBeacon(`/api/sessions/${page.view.id}/stop`);
   });

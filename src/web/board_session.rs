@@ -69,6 +69,15 @@ pub struct Snapshot {
     pub ending: Option<Ending>,
 }
 
+/// An earlier position of the game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Earlier {
+    /// Its position string.
+    pub position: String,
+    /// Its board.
+    pub picture: Picture,
+}
+
 /// A hint: the engine's move and the cells to draw its arrow.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Hint {
@@ -82,8 +91,8 @@ pub struct Hint {
 pub trait BoardSession: AnySession {
     /// What the page shows now.
     fn snapshot(&self) -> Snapshot;
-    /// The board after the first `ply` actions, if the game has that many.
-    fn picture_at(&self, ply: usize) -> Option<Picture>;
+    /// The position after the first `ply` actions, if the game has that many.
+    fn position_at(&self, ply: usize) -> Option<Earlier>;
     /// The engine's suggestion for the person to move, with its cells.
     fn hint_cells(&self) -> Result<Hint, SessionError>;
     /// The flag that stops the engine thinking now.
@@ -134,7 +143,7 @@ where
         }
     }
 
-    fn picture_at(&self, ply: usize) -> Option<Picture> {
+    fn position_at(&self, ply: usize) -> Option<Earlier> {
         let history = self.history();
         if ply > history.len() {
             return None;
@@ -143,7 +152,10 @@ where
         for &action in &history[..ply] {
             state.apply(action);
         }
-        Some(state.picture())
+        Some(Earlier {
+            position: state.format_position(),
+            picture: state.picture(),
+        })
     }
 
     fn hint_cells(&self) -> Result<Hint, SessionError> {

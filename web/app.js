@@ -200,7 +200,7 @@ function renderActions(view) {
   for (const action of view.legal.filter((a) => a.cells.length === 0)) {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = action.text;
+    button.textContent = action.label;
     button.dataset.action = action.text;
     button.onclick = () => play(action.text);
     box.appendChild(button);
@@ -215,7 +215,7 @@ function renderChoice(actions) {
   for (const action of actions) {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = action.text;
+    button.textContent = action.label;
     button.dataset.action = action.text;
     button.onclick = () => play(action.text);
     buttons.appendChild(button);

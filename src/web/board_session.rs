@@ -18,6 +18,8 @@ pub struct LegalAction {
     pub text: String,
     /// The cells clicked, in order (empty: a button).
     pub cells: Vec<String>,
+    /// The words on its button or choice.
+    pub label: String,
 }
 
 /// One action of the game so far.
@@ -113,6 +115,7 @@ where
                 .map(|action| LegalAction {
                     text: state.format_action(action),
                     cells: state.action_cells(action),
+                    label: state.action_label(action),
                 })
                 .collect()
         } else {

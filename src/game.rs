@@ -313,3 +313,84 @@ pub trait TextBoard: Game {
     /// clocks, held cards), as lines of text with the game's coordinates.
     fn draw(&self) -> String;
 }
+
+/// A hidden-hand card game played as a match of hands (Muzicando): what a
+/// table, the terminal and the referee need of it beyond the contract.
+///
+/// One state is one hand. A match deals hand after hand from seeds, the
+/// deal moving round the table; it adds up the hands' points per seat
+/// (partners score alike); a seat that breaks the rules is scored by the
+/// game's [`Game::forfeit`].
+pub trait HandGame: HiddenInfo + Notation {
+    /// The number of seats `options` give.
+    fn seats_of(options: &Self::Options) -> usize;
+
+    /// Whether `options` seat partnerships (the team game).
+    fn is_team_game(options: &Self::Options) -> bool;
+
+    /// The seat that deals a hand with `options`.
+    fn dealer(options: &Self::Options) -> Seat;
+
+    /// Makes `dealer` deal the hands of `options`.
+    fn set_dealer(options: &mut Self::Options, dealer: Seat);
+
+    /// The hand dealt from a generator seeded `seed`, ready for the first
+    /// call: the same seed always gives the same deal.
+    fn seeded_deal(options: &Self::Options, seed: u64) -> Self;
+
+    /// Every outcome a draw from the stock can have, in the deck's order
+    /// (none if the game has no stock). A referee shuffles it once per
+    /// deal, so every rotation of the table draws the same cards.
+    fn stock_draws() -> Vec<Self::Action>;
+
+    /// Each seat's points for the finished hand (`None` before its end).
+    fn hand_points(&self) -> Option<Vec<i32>>;
+
+    /// The readable record of the hand: the deal by seat, every call and
+    /// play with its seat, and the result once the hand is over.
+    fn hand_record(&self) -> String;
+
+    /// Whether the seat to move calls (an auction, a choice of contract)
+    /// rather than plays a card.
+    fn is_calling(&self) -> bool;
+}
+
+/// A hand game told at a terminal: one seat's view, drawn from its
+/// observation, and the table's actions in words.
+pub trait HandText: HandGame {
+    /// What to type at the prompt, for `help`.
+    const HELP: &'static str;
+
+    /// The table `options` describe, for the greeting of a match.
+    fn table_text(options: &Self::Options) -> String;
+
+    /// How `seat` is named at a table seen from `me`.
+    fn seat_label(options: &Self::Options, seat: Seat, me: Seat) -> String;
+
+    /// The whole view of the observing seat, as lines of text.
+    fn draw_view(observation: &Self::Observation) -> String;
+
+    /// The observing seat's own hand, as text.
+    fn own_hand(observation: &Self::Observation) -> String;
+
+    /// The hand `seat` holds (shown once the hand is over).
+    fn held_text(&self, seat: Seat) -> String;
+
+    /// What `action` of the seat to move does, in words (`bids 1S`).
+    fn describe(&self, action: Self::Action) -> String;
+
+    /// A chance outcome as the seat `me` learns of it.
+    fn chance_text(&self, action: Self::Action, me: Seat) -> String;
+
+    /// What the table learns once `action` is played, beyond the action
+    /// itself (the contract when the auction ends), seen from `me`.
+    fn consequence_text(&self, action: Self::Action, me: Seat) -> Option<String>;
+
+    /// When `legal` leaves the seat no choice worth asking about, the
+    /// sentence that says why (the action is then played for it).
+    fn forced_text(&self, legal: &[Self::Action]) -> Option<&'static str>;
+
+    /// The result of the finished hand beyond the points (the ranking,
+    /// whether the contract was made), seen from `me`, line by line.
+    fn result_lines(&self, me: Seat) -> Vec<String>;
+}

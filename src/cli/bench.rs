@@ -59,7 +59,7 @@ fn search_job(game: GameId) -> Result<Option<(u64, u32)>> {
     let nodes = crate::with_family!(game,
         perfect G => search_bench::<G>(game, job)?,
         chance _, _ => bail!("{game}: the bench searches alpha-beta games only"),
-        hidden => bail!("{game}: the bench searches alpha-beta games only"),
+        hidden _ => bail!("{game}: the bench searches alpha-beta games only"),
     );
     Ok(Some((nodes, job.depth)))
 }

@@ -6,14 +6,14 @@
 
 mod analyse;
 mod analyse_chance;
-mod analyse_muzicando;
+mod analyse_hands;
 mod bench;
 mod cardchess_words;
 mod engine_server;
 mod engines;
 mod perft;
 mod play;
-mod play_muzicando;
+mod play_hands;
 mod position;
 pub mod search_text;
 mod sprt;
@@ -173,7 +173,7 @@ pub fn run(cli: Cli) -> Result<()> {
             crate::with_family!(game,
                 perfect G => analyse::run::<G>(&args, &profile),
                 chance G, E => analyse_chance::run::<G, E>(&args, &profile, E::default()),
-                hidden => analyse_muzicando::run(&args, &profile),
+                hidden H => analyse_hands::run::<H>(&args, &profile),
             )
         }
         Command::Play { game, args } => {
@@ -182,7 +182,7 @@ pub fn run(cli: Cli) -> Result<()> {
             crate::with_family!(game,
                 perfect G => play::run::<G>(&args, &profile),
                 chance G, _ => play::run::<G>(&args, &profile),
-                hidden => play_muzicando::run(&args, &profile),
+                hidden H => play_hands::run::<H>(&args, &profile),
             )
         }
         Command::Bench { game } => bench::run(game),

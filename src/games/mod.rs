@@ -441,24 +441,20 @@ macro_rules! with_game {
     };
 }
 
-/// Runs the arm of the game's [`Family`], the game type bound in the
-/// first two: `perfect G => …` (an alpha-beta game), `chance G, E => …` (a
-/// game with public chance, `E` its evaluator) and `hidden => …` (a
-/// hidden-hand game). Each game's arm here must agree with its registry
-/// entry's `family` (a test checks it). An arm that needs no type writes
-/// `_` for it.
-///
-/// The hidden arm binds no type: the terminal table, the hidden-hand
-/// analysis and the tournament's hands are still Muzicando's own code, so
-/// a second hidden-hand game needs them made generic first (a test fails
-/// until then).
+/// Runs the arm of the game's [`Family`], the game type bound in each:
+/// `perfect G => …` (an alpha-beta game), `chance G, E => …` (a game with
+/// public chance, `E` its evaluator) and `hidden H => …` (a hidden-hand
+/// game played as a match of hands: `game::HandText`, `knowledge::RuleBasedGame`
+/// and the engines' `Playable`). Each game's arm here must agree with its
+/// registry entry's `family` (a test checks it). An arm that needs no type
+/// writes `_` for it.
 #[macro_export]
 macro_rules! with_family {
     (
         $id:expr,
         perfect $P:tt => $perfect:expr,
         chance $C:tt, $E:tt => $chance:expr,
-        hidden => $hidden:expr $(,)?
+        hidden $H:tt => $hidden:expr $(,)?
     ) => {
         match $id {
             $crate::games::GameId::Cescacs => {
@@ -474,7 +470,10 @@ macro_rules! with_family {
                 $crate::bind_type!($E = $crate::games::cardchess::CardChessEval);
                 $chance
             }
-            $crate::games::GameId::Muzicando => $hidden,
+            $crate::games::GameId::Muzicando => {
+                $crate::bind_type!($H = $crate::games::muzicando::Muzicando);
+                $hidden
+            }
         }
     };
 }
@@ -537,7 +536,7 @@ mod tests {
             let family = crate::with_family!(id,
                 perfect G => { let _ = G::NAME; Family::Perfect },
                 chance G, E => { let _: E = E::default(); let _ = G::NAME; Family::Chance },
-                hidden => Family::Hidden,
+                hidden H => { let _ = H::NAME; Family::Hidden },
             );
             assert_eq!(family, id.info().family, "{id}");
             let info = id.info();
@@ -548,14 +547,30 @@ mod tests {
         }
     }
 
+    /// The hidden arm binds the game type, and every hidden-hand game is a
+    /// hand game with a rule-based policy: the terminal table, the analysis
+    /// and the referee's hands, all generic over it, compile for each.
     #[test]
-    fn muzicando_is_the_only_hidden_hand_game_so_far() {
-        // See `with_family!`: its hidden arm runs Muzicando's own code.
-        let hidden: Vec<GameId> = REGISTRY
-            .iter()
-            .filter(|info| info.family == Family::Hidden)
-            .map(|info| info.id)
-            .collect();
-        assert_eq!(hidden, [GameId::Muzicando]);
+    fn the_hidden_arm_binds_a_hand_game() {
+        fn hand_game<H: crate::game::HandText + crate::knowledge::RuleBasedGame>(
+            options: &H::Options,
+        ) -> usize {
+            let deal = H::seeded_deal(options, 7);
+            assert!(deal.hand_points().is_none());
+            assert!(deal.is_calling(), "{}", H::NAME);
+            H::seats_of(options)
+        }
+        for info in REGISTRY.iter().filter(|info| info.family == Family::Hidden) {
+            let seats = crate::with_family!(info.id,
+                perfect _ => unreachable!("{} is a hidden-hand game", info.name),
+                chance _, _ => unreachable!("{} is a hidden-hand game", info.name),
+                hidden H => hand_game::<H>(&<H as Game>::Options::default()),
+            );
+            assert!(
+                (info.seats.min..=info.seats.max).contains(&seats),
+                "{}",
+                info.name
+            );
+        }
     }
 }

@@ -505,8 +505,7 @@ impl<'w, G: Game> Tree<'w, G> {
                 Some(_) => f64::from(c.available.max(1)).ln(),
                 None => parent_log,
             };
-            let visits = f64::from(c.visits.max(1));
-            let value = c.sum[seat] / visits + self.exploration * (log / visits).sqrt();
+            let value = ucb(c.sum[seat], f64::from(c.visits), 0.0, log, self.exploration);
             if value > best_value {
                 best_value = value;
                 best = Some((action, child));
@@ -582,10 +581,41 @@ pub(super) fn root<G: Game>(
     Ok((seat, legal))
 }
 
-/// Playouts per tree in the first batch between progress reports; the
-/// batch doubles up to [`MAX_BATCH`].
+/// Playouts per tree (or worker) in the first batch between progress
+/// reports; the batch doubles up to [`MAX_BATCH`].
 const FIRST_BATCH: u64 = 64;
 const MAX_BATCH: u64 = 4096;
+
+/// The UCB1 value of a child for the seat choosing: its mean return plus
+/// the exploration term, `pending` playouts of other threads now below it
+/// counted as losses (virtual loss; 0 in a tree of one thread). `log` is
+/// the log of the parent's visits, or of the child's availability over
+/// information sets.
+pub(super) fn ucb(sum: f64, visits: f64, pending: f64, log: f64, exploration: f64) -> f64 {
+    let visits = (visits + pending).max(1.0);
+    (sum - exploration * pending) / visits + exploration * (log / visits).sqrt()
+}
+
+/// Runs a search in batches of playouts that double from [`FIRST_BATCH`]
+/// to [`MAX_BATCH`]: `step` runs one batch of the given size per tree or
+/// worker and answers the result so far and whether every budget is
+/// spent; `on_info` hears each result; the last one is returned once the
+/// budgets are spent or `control` stops.
+pub(super) fn in_batches<A: Clone>(
+    control: &Control,
+    on_info: &mut dyn FnMut(&SearchInfo<A>),
+    mut step: impl FnMut(u64) -> (UctResult<A>, bool),
+) -> UctResult<A> {
+    let mut batch = FIRST_BATCH;
+    loop {
+        let (result, spent) = step(batch);
+        on_info(&info_of(&result));
+        if control.stopped() || spent {
+            return result;
+        }
+        batch = (batch * 2).min(MAX_BATCH);
+    }
+}
 
 /// Searches `worlds` under `limits` (`nodes`: playouts in all), stopping
 /// early when `stop` is set, calling `on_info` after each batch of
@@ -612,19 +642,14 @@ pub fn search<G: Game>(
         .into_par_iter()
         .map(|i| Tree::new(worlds, config.exploration, tree_seed(seed, i)))
         .collect();
-    let mut batch = FIRST_BATCH;
-    loop {
+    Ok(in_batches(&control, on_info, |batch| {
         trees.par_iter_mut().for_each(|tree| {
             let target = tree.iterations.saturating_add(batch).min(budget);
             tree.run(target, leaf, &control);
         });
         let result = merged(&trees, seat, &legal, leaf, &control);
-        on_info(&info_of(&result));
-        if control.stopped() || trees.iter().all(|t| t.iterations >= budget) {
-            return Ok(result);
-        }
-        batch = (batch * 2).min(MAX_BATCH);
-    }
+        (result, trees.iter().all(|t| t.iterations >= budget))
+    }))
 }
 
 /// The trees' root statistics merged in tree order and ranked.

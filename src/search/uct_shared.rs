@@ -32,7 +32,9 @@ use super::control::Control;
 use super::info::{PvLine, SearchInfo};
 use super::limits::Limits;
 use super::searcher::SearchError;
-use super::uct::{info_of, rank, root, tree_seed, ActionStats, Leaf, UctConfig, UctResult, Worlds};
+use super::uct::{
+    in_batches, rank, root, tree_seed, ucb, ActionStats, Leaf, UctConfig, UctResult, Worlds,
+};
 
 /// The key of the root node.
 const ROOT: u64 = 0x6A09_E667_F3BC_C908;
@@ -252,13 +254,11 @@ impl<G: Game> Shared<'_, G> {
                             child.sum[seat],
                         )
                     });
-            let pending = f64::from(pending);
-            let visits = (f64::from(visits) + pending).max(1.0);
             let log = match legal {
                 Some(_) => f64::from(available.max(1)).ln(),
                 None => parent_log,
             };
-            let value = (sum - c * pending) / visits + c * (log / visits).sqrt();
+            let value = ucb(sum, f64::from(visits), f64::from(pending), log, c);
             if value > best_value {
                 best_value = value;
                 best = Some(action);
@@ -311,11 +311,6 @@ impl<G: Game> Shared<'_, G> {
     }
 }
 
-/// Playouts per thread in the first batch between progress reports; the
-/// batch doubles up to [`MAX_BATCH`].
-const FIRST_BATCH: u64 = 64;
-const MAX_BATCH: u64 = 4096;
-
 /// Tree-parallel search: [`UctConfig::trees`] workers (run on as many
 /// threads as rayon has) on one shared tree, sharing the playouts of
 /// `limits` equally; otherwise as [`super::uct::search`].
@@ -342,8 +337,7 @@ pub fn search<G: Game>(
     let mut workers: Vec<(Xoshiro256PlusPlus, u64)> = (0..threads)
         .map(|i| (Xoshiro256PlusPlus::seed_from_u64(tree_seed(seed, i)), 0))
         .collect();
-    let mut batch = FIRST_BATCH;
-    loop {
+    Ok(in_batches(&control, on_info, |batch| {
         workers.par_iter_mut().for_each(|(rng, done)| {
             let target = done.saturating_add(batch).min(budget);
             *done += shared.run(rng, *done, target, leaf, &control);
@@ -360,10 +354,6 @@ pub fn search<G: Game>(
             iterations: workers.iter().map(|w| w.1).sum(),
             time: control.elapsed(),
         };
-        on_info(&info_of(&result));
-        if control.stopped() || workers.iter().all(|w| w.1 >= budget) {
-            return Ok(result);
-        }
-        batch = (batch * 2).min(MAX_BATCH);
-    }
+        (result, workers.iter().all(|w| w.1 >= budget))
+    }))
 }

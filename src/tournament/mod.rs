@@ -3,7 +3,7 @@
 
 pub mod config;
 pub mod hand_points;
-pub mod muzicando_referee;
+pub mod hand_referee;
 pub mod record;
 pub mod referee;
 pub mod refereeing;

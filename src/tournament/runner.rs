@@ -17,7 +17,7 @@ use crate::games::GameId;
 use crate::tournament::stats::SprtDecision;
 
 use super::config::TournamentConfig;
-use super::muzicando_referee::{hand_text, HandSetup};
+use super::hand_referee::{hand_text, HandSetup};
 use super::record::{check_against_schedule, read_records, GameRecord, RecordWriter};
 use super::referee::{GameSpec, Setup};
 use super::report::Report;
@@ -93,11 +93,11 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
     crate::with_family!(game,
         perfect G => run_game::<G>(&config, profiles, &paths, options, open),
         chance G, _ => run_game::<G>(&config, profiles, &paths, options, open),
-        hidden => {
-            let setup = HandSetup::new(&config, profiles)?;
+        hidden H => {
+            let setup = HandSetup::<H>::new(&config, profiles)?;
             open()?;
             let text = |record: &GameRecord| {
-                hand_text(record, &config.options).map_or_else(
+                hand_text::<H>(record, &config.options).map_or_else(
                     || record.to_text(&config.name, &config.game),
                     |hand| record.headers(&config.name, &config.game) + &hand,
                 )

@@ -12,12 +12,14 @@
 //! (turns, passes, endings), `individual` (seating, stock), `scoring`,
 //! `zobrist` (hashing), `observation` (what a seat sees, sampling worlds),
 //! `notation` (text), `display` (a seat's view for the terminal), `public_view` (the public part of an observation),
+//! `hand_game` (Muzicando as a match of hands, for tables and the referee),
 //! `heuristic` (the rule-based player).
 
 pub mod auction;
 pub mod cards;
 mod deal;
 pub mod display;
+mod hand_game;
 pub mod heuristic;
 pub mod individual;
 pub mod layouts;

@@ -1,5 +1,6 @@
-//! `tauler analyse muzicando`: ranks the legal bids or plays of one seat by
-//! expected hand score, seeing only that seat's observation.
+//! `tauler analyse` for a hidden-hand game (Muzicando): ranks the legal
+//! calls or plays of one seat by expected hand score, seeing only that
+//! seat's observation.
 //!
 //! The position is read in full, but only the observation of the seat to
 //! move is kept; the legal actions are listed from a world sampled from it.
@@ -20,9 +21,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::analyse::{AnalyseArgs, Flag};
 use crate::bounds;
 use crate::engine::EngineProfile;
-use crate::game::{Game, HiddenInfo, Notation, Turn};
-use crate::games::muzicando::display::draw;
-use crate::games::muzicando::{Action, Muzicando, Observation};
+use crate::game::{HandText, Turn};
 use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::simulate_calls;
 use crate::search::ismcts::ismcts_search;
@@ -36,13 +35,13 @@ const DEFAULT_PLAYOUTS: u64 = 4000;
 const BID_WORLDS: u32 = 64;
 
 /// One searcher's figures for every legal action.
-struct Column {
+struct Column<A> {
     title: &'static str,
-    stats: Vec<ActionStats<Action>>,
+    stats: Vec<ActionStats<A>>,
 }
 
-impl Column {
-    fn of(&self, action: Action) -> Option<&ActionStats<Action>> {
+impl<A: PartialEq> Column<A> {
+    fn of(&self, action: A) -> Option<&ActionStats<A>> {
         self.stats.iter().find(|s| s.action == action)
     }
 }
@@ -50,14 +49,14 @@ impl Column {
 /// Analyses the decision of the seat to move (or `--seat`, which must be
 /// the seat to move) from its observation alone, with the exploration
 /// constant of `profile` (the game's analysis profile).
-pub fn run(args: &AnalyseArgs, profile: &EngineProfile) -> Result<()> {
+pub fn run<G: HandText + RuleBasedGame>(args: &AnalyseArgs, profile: &EngineProfile) -> Result<()> {
     args.refuse(
         &[Flag::Movetime, Flag::Depth, Flag::Multipv, Flag::Hash],
-        Muzicando::NAME,
+        G::NAME,
     )?;
     let threads = args.threads()?;
     let playouts = bounds::PLAYOUTS.check("--nodes", args.nodes.unwrap_or(DEFAULT_PLAYOUTS))?;
-    let state: Muzicando = args.position.state()?;
+    let state: G = args.position.state()?;
     let to_move = match state.turn() {
         Turn::Player(seat) => seat,
         Turn::Chance => {
@@ -73,23 +72,23 @@ pub fn run(args: &AnalyseArgs, profile: &EngineProfile) -> Result<()> {
     let observation = state.observation(to_move);
     drop(state);
     let exploration = profile.sampling_config()?.exploration;
-    analyse(&observation, threads, playouts, exploration)
+    analyse::<G>(&observation, threads, playouts, exploration)
 }
 
 /// The analysis of `observation` on `threads` threads, `playouts` per
 /// searcher, the UCT exploration constant `exploration` (the analysis
 /// profile's).
-fn analyse(
-    observation: &Observation,
+fn analyse<G: HandText + RuleBasedGame>(
+    observation: &G::Observation,
     threads: usize,
     playouts: u64,
     exploration: f64,
 ) -> Result<()> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let mut legal = Vec::new();
-    Muzicando::sample_world(observation, &mut rng).legal_actions(&mut legal);
-    let describe = Muzicando::sample_world(observation, &mut rng);
-    println!("{}", draw(observation));
+    G::sample_world(observation, &mut rng).legal_actions(&mut legal);
+    let describe = G::sample_world(observation, &mut rng);
+    println!("{}", G::draw_view(observation));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -102,11 +101,11 @@ fn analyse(
     let limits = Limits::nodes(playouts);
     let stop = Arc::new(AtomicBool::new(false));
     let mut columns = Vec::new();
-    if legal.len() > 1 && Muzicando::is_contract_decision(&legal) {
+    if legal.len() > 1 && G::is_contract_decision(&legal) {
         let start = Instant::now();
         let stats = pool
             .install(|| {
-                simulate_calls::<Muzicando>(
+                simulate_calls::<G>(
                     observation,
                     &legal,
                     &Limits::nodes(u64::from(BID_WORLDS)),
@@ -129,9 +128,7 @@ fn analyse(
     }
     let start = Instant::now();
     let stats = pool
-        .install(|| {
-            ismcts_search::<Muzicando>(observation, &config, &limits, &stop, 1, &mut |_| {})
-        })?
+        .install(|| ismcts_search::<G>(observation, &config, &limits, &stop, 1, &mut |_| {}))?
         .stats;
     report_speed("ismcts", playouts, start, threads);
     columns.push(Column {
@@ -140,7 +137,7 @@ fn analyse(
     });
     let start = Instant::now();
     let stats = pool
-        .install(|| pimc_search::<Muzicando>(observation, &config, &limits, &stop, 1, &mut |_| {}))?
+        .install(|| pimc_search::<G>(observation, &config, &limits, &stop, 1, &mut |_| {}))?
         .stats;
     report_speed("pimc", playouts, start, threads);
     columns.push(Column {
@@ -176,9 +173,9 @@ fn analyse(
 
 /// The legal actions by the first column's mean, best first; actions it
 /// never sampled last.
-fn rank(legal: &[Action], column: &Column) -> Vec<Action> {
+fn rank<A: Copy + PartialEq>(legal: &[A], column: &Column<A>) -> Vec<A> {
     let mut ranked = legal.to_vec();
-    let key = |a: &Action| {
+    let key = |a: &A| {
         column
             .of(*a)
             .filter(|s| s.visits > 0)

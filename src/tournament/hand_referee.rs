@@ -1,11 +1,13 @@
-//! The referee of one Muzicando hand: deals the round's seeded cards with
+//! The referee of one hand of a hidden-hand game (Muzicando): deals the
+//! round's seeded cards with
 //! the round's dealer, seats the engines (built from their profiles, each
 //! handed only its seat's observation, the cheating kind only when the
 //! tournament allows it), resolves the individual game's draws from one
 //! fixed stock order per deal, times every decision, and turns a panic, an
 //! illegal action, an overrun or an engine that cannot be built into a
-//! **breach**: the hand is annulled and the offender's team loses 12 points
-//! (the individual game: the offender loses 11), per rules §3 and §5.
+//! **breach**, scored by the game's `Game::forfeit` (Muzicando: the hand is
+//! annulled and the offender's team loses 12 points, the individual game's
+//! offender 11, per rules §3 and §5).
 
 use std::time::Duration;
 
@@ -15,11 +17,9 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::engine::{
-    build_player, ChanceSource, EndReason, Ending, EngineProfile, Player, SearcherKind,
+    build_player, ChanceSource, EndReason, Ending, EngineProfile, Playable, Player, SearcherKind,
 };
-use crate::game::{Game, GameOptions, Notation};
-use crate::games::muzicando::cards::DECK_SIZE;
-use crate::games::muzicando::{Action, Card, Muzicando, Options};
+use crate::game::{GameOptions, HandGame};
 
 use super::config::{FaultInjection, TournamentConfig};
 use super::record::GameRecord;
@@ -27,28 +27,28 @@ use super::referee::{GameSpec, Timer};
 use super::refereeing::Refereeing;
 use super::seeds::{derive, engine_seed, mix, Stream};
 
-/// Everything the hands of a Muzicando tournament share.
-pub struct HandSetup {
-    options: Options,
+/// Everything the hands of a hand-game tournament share.
+pub struct HandSetup<G: HandGame> {
+    options: G::Options,
     /// Profiles by engine index, the tournament's limits applied.
     profiles: Vec<EngineProfile>,
     faults: Vec<Option<FaultInjection>>,
     allow_cheating: bool,
     seed: u64,
-    first_dealer: u8,
+    first_dealer: usize,
     time_margin: Duration,
 }
 
-impl HandSetup {
-    /// The setup of `config` (a Muzicando tournament) with its engines'
+impl<G: HandGame + Playable> HandSetup<G> {
+    /// The setup of `config` (a tournament of `G`) with its engines'
     /// profiles `engines` (in the order of `config.engines`): applies the limit
     /// overrides, refuses cheating profiles unless `allow_cheating` is set.
     pub fn new(config: &TournamentConfig, engines: Vec<EngineProfile>) -> Result<Self> {
-        let options = Options::from_pairs(config.options.iter().map(String::as_str))?;
+        let options = G::Options::from_pairs(config.options.iter().map(String::as_str))?;
         let mut profiles = Vec::new();
         for mut profile in engines {
             let name = &profile.name;
-            profile.expect_game(Muzicando::NAME)?;
+            profile.expect_game(G::NAME)?;
             if profile.searcher == SearcherKind::Cheating && !config.allow_cheating {
                 bail!(
                     "engine `{name}` is a cheating profile (it sees every hand): tournaments refuse it \
@@ -58,10 +58,10 @@ impl HandSetup {
             if let Some(limits) = config.limits.get(name) {
                 profile.limits = limits.clone();
             }
-            build_player::<Muzicando>(&profile, 0)?;
+            build_player::<G>(&profile, 0)?;
             profiles.push(profile);
         }
-        let seats = u64::from(options.seats());
+        let seats = G::seats_of(&options) as u64;
         Ok(Self {
             options,
             faults: config
@@ -72,17 +72,20 @@ impl HandSetup {
             profiles,
             allow_cheating: config.allow_cheating,
             seed: config.seed,
-            first_dealer: (derive(config.seed, Stream::Opening, 0) % seats) as u8,
+            first_dealer: (derive(config.seed, Stream::Opening, 0) % seats) as usize,
             time_margin: Duration::from_millis(config.time_margin_ms),
         })
     }
 
     /// The options of round `round`'s deal: the dealer is drawn from the
     /// tournament seed for round 0 and moves one seat on every round.
-    fn round_options(&self, round: u32) -> Options {
-        let mut options = self.options;
-        let seats = u32::from(options.seats());
-        options.dealer = ((u32::from(self.first_dealer) + round % seats) % seats) as u8;
+    fn round_options(&self, round: u32) -> G::Options {
+        let mut options = self.options.clone();
+        let seats = G::seats_of(&options);
+        G::set_dealer(
+            &mut options,
+            (self.first_dealer + round as usize % seats) % seats,
+        );
         options
     }
 
@@ -91,7 +94,7 @@ impl HandSetup {
     pub fn play(&self, spec: &GameSpec) -> GameRecord {
         let seed = derive(self.seed, Stream::Game, spec.index as u64);
         let deal_seed = derive(self.seed, Stream::Chance, spec.round.into());
-        let state = Muzicando::seeded_deal(&self.round_options(spec.round), deal_seed);
+        let state = G::seeded_deal(&self.round_options(spec.round), deal_seed);
         let mut record = GameRecord {
             index: spec.index,
             round: spec.round,
@@ -118,9 +121,9 @@ impl HandSetup {
         let faults = spec.engines.iter().map(|&e| self.faults[e]).collect();
         let mut hooks = Refereeing::new(&mut record, timers, faults, self.time_margin);
         hooks.decision_word = "decision";
-        let mut players: Vec<Box<dyn Player<Muzicando>>> = Vec::new();
+        let mut players: Vec<Box<dyn Player<G>>> = Vec::new();
         for (seat, &engine) in spec.engines.iter().enumerate() {
-            match build_player::<Muzicando>(&self.profiles[engine], engine_seed(seed, seat)) {
+            match build_player::<G>(&self.profiles[engine], engine_seed(seed, seat)) {
                 Ok(player) => players.push(player),
                 Err(error) => {
                     let ending =
@@ -130,46 +133,47 @@ impl HandSetup {
                 }
             }
         }
-        let chance = StockOrder(stock_order(deal_seed));
+        let chance = StockOrder(stock_order::<G>(deal_seed));
         hooks.play(state, players, Box::new(chance), self.allow_cheating);
         record
     }
 }
 
-/// The order in which a deal's stock is drawn (individual game): one
-/// shuffle of the deck per deal, so every rotation of the table draws the
-/// same cards in the same order. Each draw is still uniform over the
-/// stock, as the rules' chance outcomes are.
-fn stock_order(deal_seed: u64) -> Vec<Card> {
-    let mut order: Vec<Card> = (0..DECK_SIZE as u8).filter_map(Card::from_index).collect();
+/// The order in which a deal's stock is drawn (Muzicando's individual
+/// game): one shuffle of the stock's outcomes per deal, so every rotation
+/// of the table draws the same cards in the same order. Each draw is still
+/// uniform over the stock, as the rules' chance outcomes are.
+fn stock_order<G: HandGame>(deal_seed: u64) -> Vec<G::Action> {
+    let mut order = G::stock_draws();
     order.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(mix(deal_seed)));
     order
 }
 
-/// The individual game's chance stream: each draw takes the next card of
-/// the deal's stock order that is still in the stock.
-struct StockOrder(Vec<Card>);
+/// The stock's chance stream: each draw takes the next outcome of the
+/// deal's stock order that the state still offers.
+struct StockOrder<A>(Vec<A>);
 
-impl ChanceSource<Muzicando> for StockOrder {
-    fn draw(&mut self, state: &Muzicando, _index: u64) -> Option<Action> {
+impl<G: HandGame> ChanceSource<G> for StockOrder<G::Action> {
+    fn draw(&mut self, state: &G, _index: u64) -> Option<G::Action> {
+        let mut outcomes = Vec::new();
+        state.chance_outcomes(&mut outcomes);
         self.0
             .iter()
             .copied()
-            .find(|c| state.stock() & c.bit() != 0)
-            .map(Action::Draw)
+            .find(|draw| outcomes.iter().any(|(outcome, _)| outcome == draw))
     }
 }
 
-/// The readable record of a Muzicando hand: the deal by seat, then every
-/// call and play with its seat, then the ranking and points (a breach
+/// The readable record of a hand ([`HandGame::hand_record`]: the deal by
+/// seat, then every call and play with its seat, then the result; a breach
 /// leaves the hand unfinished). `None` if the record does not replay.
 #[must_use]
-pub fn hand_text(record: &GameRecord, options: &[String]) -> Option<String> {
-    let options = Options::from_pairs(options.iter().map(String::as_str)).ok()?;
-    let mut state = Muzicando::parse_position(&record.start, &options).ok()?;
+pub fn hand_text<G: HandGame>(record: &GameRecord, options: &[String]) -> Option<String> {
+    let options = G::Options::from_pairs(options.iter().map(String::as_str)).ok()?;
+    let mut state = G::parse_position(&record.start, &options).ok()?;
     for action in &record.actions {
         let action = state.parse_action(action).ok()?;
         state.apply(action);
     }
-    Some(state.record())
+    Some(state.hand_record())
 }

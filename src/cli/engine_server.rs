@@ -836,6 +836,6 @@ pub fn run_ugi(
     crate::with_family!(game,
         perfect G => serve::<FullState<G>>(setup, input, output),
         chance G, _ => serve::<FullState<G>>(setup, input, output),
-        hidden => serve::<SeatView>(setup, input, output),
+        hidden _ => serve::<SeatView>(setup, input, output),
     )
 }

@@ -20,8 +20,10 @@ use std::thread::JoinHandle;
 use anyhow::Result;
 
 use crate::engine::{build_player, Decision, EngineProfile, InfoSink, Player, PlayerError, Stop};
-use crate::game::{Game, GameOptions, Returns, Turn};
+use crate::game::{Game, GameOptions, Returns, Seat, Turn};
+use crate::games::muzicando::{Action as MuzicandoAction, Muzicando, Options as MuzicandoOptions};
 use crate::games::GameInfo;
+use crate::protocol::seat_view::{action_token, table_from_tokens, SeatTable};
 use crate::protocol::{
     Command, Dialect, Go, Info, OptionKind, OptionSpec, Query, Reply, Start, Wire,
 };
@@ -32,10 +34,11 @@ pub trait Table: Sized + Send + Sync + 'static {
     /// The game.
     type G: crate::engine::Playable + Wire;
 
-    /// The table after `position START moves …`.
+    /// The table after `position START [seat N] moves …`.
     fn set_up(
         options: &<Self::G as Game>::Options,
         start: &Start,
+        seat: Option<Seat>,
         moves: &[String],
         dialect: Dialect,
     ) -> Result<Self, String>;
@@ -75,9 +78,11 @@ where
 {
     type G = G;
 
+    /// A perfect-information game has no view to take: `seat` is ignored.
     fn set_up(
         options: &G::Options,
         start: &Start,
+        _seat: Option<Seat>,
         moves: &[String],
         dialect: Dialect,
     ) -> Result<Self, String> {
@@ -141,6 +146,79 @@ where
     }
 }
 
+/// Muzicando's table: one seat's view, never another seat's cards.
+pub struct SeatView {
+    seat: Seat,
+    table: SeatTable,
+}
+
+impl Table for SeatView {
+    type G = Muzicando;
+
+    /// Muzicando starts from the deal (`startpos`) and needs the seat whose
+    /// view the moves are; before `position` the view is seat 0's.
+    fn set_up(
+        options: &MuzicandoOptions,
+        start: &Start,
+        seat: Option<Seat>,
+        moves: &[String],
+        _dialect: Dialect,
+    ) -> Result<Self, String> {
+        if *start != Start::StartPos {
+            return Err(
+                "a hidden-hand game starts from `startpos`: a position string shows every hand"
+                    .into(),
+            );
+        }
+        if seat.is_none() && !moves.is_empty() {
+            return Err("a hidden-hand game needs `position startpos seat N moves …`".into());
+        }
+        let seat = seat.unwrap_or(0);
+        let table = table_from_tokens(options, seat, moves).map_err(|e| e.to_string())?;
+        Ok(SeatView { seat, table })
+    }
+
+    fn turn(&self) -> Turn {
+        self.table.turn
+    }
+
+    fn seats(&self) -> usize {
+        self.table.observation.hand_sizes.len()
+    }
+
+    fn returns(&self) -> Option<Returns> {
+        self.table.returns.clone()
+    }
+
+    fn choose(
+        &self,
+        player: &mut dyn Player<Muzicando>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<MuzicandoAction>,
+    ) -> Result<Decision<MuzicandoAction>, PlayerError> {
+        if self.table.turn != Turn::Player(self.seat) || self.table.legal.is_empty() {
+            return Err(PlayerError::NotAPlayersTurn);
+        }
+        let view = crate::engine::View {
+            seat: self.seat,
+            observation: &self.table.observation,
+            legal: &self.table.legal,
+            state: None,
+        };
+        player.choose(&view, limits, stop, info)
+    }
+
+    /// Only the seat's own first action can be written: the rest of a line
+    /// is played in a sampled world.
+    fn line_tokens(&self, line: &[MuzicandoAction], _dialect: Dialect) -> Vec<String> {
+        line.first()
+            .and_then(|&action| action_token(&self.table.observation, action).ok())
+            .into_iter()
+            .collect()
+    }
+}
+
 /// How a server introduces itself and which engine it runs.
 pub struct Setup<'a> {
     /// UCI or UGI.
@@ -174,6 +252,8 @@ struct Search<T: Table> {
     /// `go infinite` or `go ponder`: `bestmove` waits for `stop` (or
     /// `ponderhit`).
     hold: bool,
+    /// Whether the search has written an `info` line.
+    streamed: Arc<std::sync::atomic::AtomicBool>,
     /// The `go` of a ponder search, searched again for real on `ponderhit`.
     ponder: Option<Go>,
 }
@@ -277,7 +357,7 @@ struct Server<'a, T: Table> {
     table: Arc<T>,
     search: Option<Search<T>>,
     /// A finished `go infinite` search whose `bestmove` waits for `stop`.
-    held: Option<Decision<<T::G as Game>::Action>>,
+    held: Option<(Decision<<T::G as Game>::Action>, bool)>,
 }
 
 impl<T: Table> Server<'_, T> {
@@ -317,9 +397,6 @@ impl<T: Table> Server<'_, T> {
                 .to_string(),
             )?;
             for key in self.setup.game.options {
-                if key.set_per_deal {
-                    continue;
-                }
                 self.say(
                     &OptionSpec {
                         name: key.key.into(),
@@ -359,8 +436,14 @@ impl<T: Table> Server<'_, T> {
                     .map_err(|error| error.to_string())?;
                 self.options = options;
                 self.table = Arc::new(
-                    T::set_up(&self.options, &Start::StartPos, &[], self.setup.dialect)
-                        .map_err(|e| e.to_string())?,
+                    T::set_up(
+                        &self.options,
+                        &Start::StartPos,
+                        None,
+                        &[],
+                        self.setup.dialect,
+                    )
+                    .map_err(|e| e.to_string())?,
                 );
                 return Ok(());
             }
@@ -380,10 +463,9 @@ impl<T: Table> Server<'_, T> {
             .to_string();
         let mut profile = self.setup.profile.clone();
         set_parameter(&mut profile, &key, value)?;
-        let checked =
-            EngineProfile::parse(&profile.name, &toml_text(&profile)).map_err(|e| e.to_string())?;
-        let player = build_player::<T::G>(&checked, self.setup.seed).map_err(|e| e.to_string())?;
-        self.setup.profile = checked;
+        profile.validate().map_err(|e| e.to_string())?;
+        let player = build_player::<T::G>(&profile, self.setup.seed).map_err(|e| e.to_string())?;
+        self.setup.profile = profile;
         self.player = Some(player);
         Ok(())
     }
@@ -417,8 +499,11 @@ impl<T: Table> Server<'_, T> {
             self.events.clone(),
         );
         let dialect = self.setup.dialect;
+        let streamed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let thread_streamed = Arc::clone(&streamed);
         let handle = std::thread::spawn(move || {
             let mut sink = |info: &SearchInfo<<T::G as Game>::Action>| {
+                thread_streamed.store(true, Ordering::Relaxed);
                 let line = Info {
                     depth: Some(info.depth),
                     seldepth: Some(info.seldepth),
@@ -447,6 +532,7 @@ impl<T: Table> Server<'_, T> {
             handle,
             table,
             hold,
+            streamed,
             ponder,
         });
         Ok(())
@@ -454,7 +540,12 @@ impl<T: Table> Server<'_, T> {
 
     /// The `bestmove` line of a finished search (and the last `info` line
     /// when the search streamed none, e.g. when stopped at once).
-    fn report(&self, table: &T, decision: &Decision<<T::G as Game>::Action>) -> Result<()> {
+    fn report(
+        &self,
+        table: &T,
+        decision: &Decision<<T::G as Game>::Action>,
+        streamed: bool,
+    ) -> Result<()> {
         let dialect = self.setup.dialect;
         let line = decision
             .lines
@@ -471,7 +562,9 @@ impl<T: Table> Server<'_, T> {
             pv: tokens.clone(),
             ..Info::default()
         };
-        self.say(&info.to_string())?;
+        if !streamed {
+            self.say(&info.to_string())?;
+        }
         let mut words = tokens.into_iter();
         let best = Reply::BestMove {
             action: words.next().unwrap_or_default(),
@@ -493,10 +586,13 @@ impl<T: Table> Server<'_, T> {
         let _ = search.handle.join();
         match result {
             Ok(decision) if search.hold && !search.stop.load(Ordering::Relaxed) => {
-                self.held = Some(decision);
+                self.held = Some((decision, search.streamed.load(Ordering::Relaxed)));
                 self.table = search.table;
             }
-            Ok(decision) => self.report(&search.table, &decision)?,
+            Ok(decision) => {
+                let streamed = search.streamed.load(Ordering::Relaxed);
+                self.report(&search.table, &decision, streamed)?;
+            }
             Err(error) => self.say(&error_line(error))?,
         }
         Ok(())
@@ -567,7 +663,7 @@ impl<T: Table> Server<'_, T> {
                     search.stop.store(true, Ordering::Relaxed);
                 } else if let Some(decision) = self.held.take() {
                     let table = Arc::clone(&self.table);
-                    self.report(&table, &decision)?;
+                    self.report(&table, &decision.0, decision.1)?;
                 }
             }
             Command::PonderHit => {
@@ -583,7 +679,7 @@ impl<T: Table> Server<'_, T> {
                     }
                 } else if let Some(decision) = self.held.take() {
                     let table = Arc::clone(&self.table);
-                    self.report(&table, &decision)?;
+                    self.report(&table, &decision.0, decision.1)?;
                 }
             }
             _ if self.search.is_some() => {
@@ -603,9 +699,9 @@ impl<T: Table> Server<'_, T> {
                     player.new_game();
                 }
             }
-            Command::Position { start, moves } => {
+            Command::Position { start, seat, moves } => {
                 self.held = None;
-                match T::set_up(&self.options, &start, &moves, self.setup.dialect) {
+                match T::set_up(&self.options, &start, seat, &moves, self.setup.dialect) {
                     Ok(table) => self.table = Arc::new(table),
                     Err(error) => self.say(&error_line(error))?,
                 }
@@ -645,37 +741,6 @@ fn result_word(returns: &Returns, seats: usize) -> String {
     format!("points {}", points.join(" "))
 }
 
-/// The profile as TOML text, to check it as a profile file is checked.
-fn toml_text(profile: &EngineProfile) -> String {
-    let mut table = toml::Table::new();
-    table.insert("game".into(), profile.game.clone().into());
-    table.insert("searcher".into(), profile.searcher.name().into());
-    table.insert("description".into(), profile.description.clone().into());
-    table.insert(
-        "options".into(),
-        toml::Value::Array(profile.options.iter().cloned().map(Into::into).collect()),
-    );
-    table.insert(
-        "parameters".into(),
-        toml::Value::Table(profile.parameters.clone()),
-    );
-    let limits = &profile.limits;
-    let mut spec = toml::Table::new();
-    let mut put = |key: &str, value: Option<u64>| {
-        if let Some(value) = value {
-            spec.insert(key.into(), toml::Value::Integer(value as i64));
-        }
-    };
-    put("movetime_ms", limits.movetime_ms);
-    put("depth", limits.depth.map(u64::from));
-    put("nodes", limits.nodes);
-    put("clock_ms", limits.clock_ms);
-    put("increment_ms", limits.increment_ms);
-    put("moves_to_go", limits.moves_to_go.map(u64::from));
-    table.insert("limits".into(), toml::Value::Table(spec));
-    toml::to_string(&table).unwrap_or_default()
-}
-
 /// Serves one engine over `input` and `output` until `quit` or the end of
 /// input.
 pub fn serve<T: Table>(
@@ -687,7 +752,7 @@ pub fn serve<T: Table>(
     pairs.extend(setup.fixed_options);
     let options = <T::G as Game>::Options::from_pairs(pairs)?;
     let player = build_player::<T::G>(&setup.profile, setup.seed)?;
-    let table = T::set_up(&options, &Start::StartPos, &[], setup.dialect)
+    let table = T::set_up(&options, &Start::StartPos, None, &[], setup.dialect)
         .map_err(|e| anyhow::anyhow!(e))?;
     let (events, received) = channel();
     let reader = events.clone();
@@ -743,5 +808,34 @@ pub fn run_uci(catalogue: &crate::engine::Catalogue, engine: Option<&str>) -> Re
         setup,
         std::io::BufReader::new(std::io::stdin()),
         Box::new(std::io::stdout()),
+    )
+}
+
+/// `tauler ugi GAME`: any game over UGI, played by the profile `engine`
+/// (default: the game's `play` profile), its rule options from the
+/// profile, then `options` (`KEY=VALUE`), then `setoption`.
+pub fn run_ugi(
+    catalogue: &crate::engine::Catalogue,
+    game: crate::games::GameId,
+    engine: Option<&str>,
+    options: &[String],
+    seed: u64,
+) -> Result<()> {
+    let mut profile = catalogue.get(engine.unwrap_or(game.info().profiles.play))?;
+    profile.expect_game(game.name())?;
+    profile.options.extend(options.iter().cloned());
+    let setup = Setup {
+        dialect: Dialect::Ugi,
+        game: game.info(),
+        profile,
+        seed,
+        fixed_options: &[],
+    };
+    let input = std::io::BufReader::new(std::io::stdin());
+    let output: Box<dyn Write + Send> = Box::new(std::io::stdout());
+    crate::with_family!(game,
+        perfect G => serve::<FullState<G>>(setup, input, output),
+        chance G, _ => serve::<FullState<G>>(setup, input, output),
+        hidden _ => serve::<SeatView>(setup, input, output),
     )
 }

@@ -119,6 +119,22 @@ enum Command {
         #[arg(long)]
         engine: Option<String>,
     },
+    /// Any game as a UGI engine on standard input and output (see
+    /// docs/protocol.md).
+    Ugi {
+        /// The game.
+        #[arg(value_parser = game_parser())]
+        game: GameId,
+        /// The engine profile (default: the game's `play` profile).
+        #[arg(long)]
+        engine: Option<String>,
+        /// A rule option, `KEY=VALUE` (repeatable).
+        #[arg(long = "option", value_name = "K=V")]
+        options: Vec<String>,
+        /// The seed of the engine's randomness.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// The GSPRT and Elo of game-pair counts (last line: `llr X bounds (L, U) DECISION`).
     Sprt {
         /// Pentanomial counts `LL,LD,DD,WD,WW` (DD counts DD and WL pairs).
@@ -190,6 +206,12 @@ pub fn run(cli: Cli) -> Result<()> {
             },
         ),
         Command::Uci { engine } => engine_server::run_uci(&catalogue()?, engine.as_deref()),
+        Command::Ugi {
+            game,
+            engine,
+            options,
+            seed,
+        } => engine_server::run_ugi(&catalogue()?, game, engine.as_deref(), &options, seed),
         Command::Sprt {
             counts,
             elo0,

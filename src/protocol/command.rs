@@ -281,10 +281,13 @@ pub enum Command {
     },
     /// `ucinewgame` or `uginewgame`.
     NewGame,
-    /// `position startpos|fen TEXT [moves M…]`.
+    /// `position startpos [seat N]|fen TEXT [moves M…]`.
     Position {
         /// Where the game starts.
         start: Start,
+        /// The seat whose view the moves are (hidden-hand games: cards
+        /// dealt to other seats are written `+?`).
+        seat: Option<Seat>,
         /// The moves since, one token each.
         moves: Vec<String>,
     },
@@ -365,10 +368,13 @@ impl fmt::Display for InDialect<'_> {
                 None => write!(f, "setoption name {name}"),
             },
             Command::NewGame => f.write_str(self.dialect.new_game()),
-            Command::Position { start, moves } => {
+            Command::Position { start, seat, moves } => {
                 match start {
                     Start::StartPos => f.write_str("position startpos")?,
                     Start::Fen(text) => write!(f, "position fen {text}")?,
+                }
+                if let Some(seat) = seat {
+                    write!(f, " seat {seat}")?;
                 }
                 if !moves.is_empty() {
                     write!(f, " moves {}", moves.join(" "))?;
@@ -422,7 +428,7 @@ fn split_word<'a>(text: &'a str, word: &str) -> Option<(&'a str, &'a str)> {
     None
 }
 
-/// `position startpos|fen TEXT [moves M…]`.
+/// `position startpos [seat N]|fen TEXT [moves M…]`.
 fn parse_position(line: &str) -> Result<Command, CommandError> {
     let rest = line["position".len()..].trim();
     let (head, moves) = match split_word(rest, "moves") {
@@ -432,7 +438,26 @@ fn parse_position(line: &str) -> Result<Command, CommandError> {
         ),
         None => (rest, Vec::new()),
     };
-    let start = if head == "startpos" {
+    let mut seat = None;
+    let start = if let Some(rest) = head.strip_prefix("startpos") {
+        let mut words = rest.split_whitespace();
+        match (words.next(), words.next(), words.next()) {
+            (None, _, _) => {}
+            (Some("seat"), Some(n), None) => {
+                seat = Some(
+                    n.parse::<Seat>()
+                        .ok()
+                        .filter(|&s| s < MAX_SEATS)
+                        .ok_or_else(|| malformed("position", format!("`{n}` is not a seat")))?,
+                );
+            }
+            _ => {
+                return Err(malformed(
+                    "position",
+                    "expected `position startpos [seat N] [moves …]`",
+                ))
+            }
+        }
         Start::StartPos
     } else if let Some(text) = head.strip_prefix("fen") {
         let text = text.trim();
@@ -446,7 +471,7 @@ fn parse_position(line: &str) -> Result<Command, CommandError> {
             "expected `position startpos|fen TEXT [moves …]`",
         ));
     };
-    Ok(Command::Position { start, moves })
+    Ok(Command::Position { start, seat, moves })
 }
 
 #[cfg(test)]
@@ -466,6 +491,7 @@ mod tests {
             ("uginewgame", Dialect::Ugi),
             ("position startpos", Dialect::Uci),
             ("position startpos moves e2e4 e7e5", Dialect::Uci),
+            ("position startpos seat 2 moves +? +R-Do", Dialect::Ugi),
             (
                 "position fen 8/8/8/8/8/8/8/K1k5 w - - 0 1 moves a1a2",
                 Dialect::Uci,
@@ -520,6 +546,7 @@ mod tests {
             command,
             Command::Position {
                 start: Start::Fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 | x=1".into()),
+                seat: None,
                 moves: vec!["e1g1".into()],
             }
         );
@@ -543,6 +570,8 @@ mod tests {
             ("go s9time 3", "unknown limit"),
             ("position", "expected `position"),
             ("position fen", "needs a position"),
+            ("position startpos seat x", "not a seat"),
+            ("position startpos sideways", "expected `position startpos"),
             ("setoption value 3", "expected `setoption"),
             ("setoption name", "name is missing"),
             ("query weather", "not gameover"),

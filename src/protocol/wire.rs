@@ -10,14 +10,15 @@
 
 use thiserror::Error;
 
-use crate::game::Notation;
+use crate::game::{Game, Notation, Observe, Seat};
 use crate::games::camelot::Camelot;
 use crate::games::cardchess::chess::uci::parse_uci;
 use crate::games::cardchess::{Action as CardAction, CardChess};
 use crate::games::cescacs::Cescacs;
-use crate::games::muzicando::Muzicando;
+use crate::games::muzicando::{Finish, Muzicando, Observation, PauseRule};
 
-use super::command::Dialect;
+use super::command::{Command, Dialect, Start};
+use super::seat_view::{self, ViewError};
 
 /// Why a move token was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -30,6 +31,9 @@ pub enum WireError {
         /// The game's reason.
         reason: String,
     },
+    /// A hidden-hand seat's view could not be written or read.
+    #[error(transparent)]
+    View(#[from] ViewError),
     /// The dialect cannot carry this game.
     #[error("{dialect} carries only chess; use ugi for {game}")]
     WrongDialect {
@@ -102,6 +106,148 @@ impl Wire for CardChess {
                 .parse_action(&token.replace('_', " "))
                 .map_err(|e| illegal(e.to_string())),
         }
+    }
+}
+
+/// How one seat's view of a game travels to an engine process: the
+/// `position` that shows it exactly what the seat may see, the tokens of
+/// its legal actions, and which clock is its own.
+pub trait WireView: Wire + Observe {
+    /// The `position` command showing `seat` its `observation`.
+    fn position_command(
+        observation: &Self::Observation,
+        seat: Seat,
+        dialect: Dialect,
+    ) -> Result<Command, WireError>;
+
+    /// The tokens of `legal`, the seat's legal actions, in order.
+    fn legal_tokens(
+        observation: &Self::Observation,
+        legal: &[Self::Action],
+        dialect: Dialect,
+    ) -> Result<Vec<String>, WireError>;
+
+    /// Rule options that change from hand to hand, `(key, value)`, sent
+    /// with `setoption` before the position (Muzicando: the dealer).
+    fn hand_options(_observation: &Self::Observation) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    /// The clock of `seat` in the `go` line: UCI names White's clock
+    /// `wtime` (index 0) and Black's `btime` (1); UGI names seats.
+    fn clock_index(_observation: &Self::Observation, seat: Seat) -> Seat {
+        seat
+    }
+}
+
+/// The `position fen …` of a perfect-information state.
+fn full_position<G: Wire>(state: &G) -> Command {
+    Command::Position {
+        start: Start::Fen(state.format_position()),
+        seat: None,
+        moves: Vec::new(),
+    }
+}
+
+fn full_tokens<G: Wire>(state: &G, legal: &[G::Action], dialect: Dialect) -> Vec<String> {
+    legal
+        .iter()
+        .map(|&action| state.wire_action(action, dialect))
+        .collect()
+}
+
+macro_rules! full_view {
+    ($game:ty) => {
+        impl WireView for $game {
+            fn position_command(
+                observation: &$game,
+                _seat: Seat,
+                _dialect: Dialect,
+            ) -> Result<Command, WireError> {
+                Ok(full_position(observation))
+            }
+
+            fn legal_tokens(
+                observation: &$game,
+                legal: &[<$game as Game>::Action],
+                dialect: Dialect,
+            ) -> Result<Vec<String>, WireError> {
+                Ok(full_tokens(observation, legal, dialect))
+            }
+        }
+    };
+}
+
+full_view!(Cescacs);
+full_view!(Camelot);
+
+impl WireView for CardChess {
+    fn position_command(
+        observation: &CardChess,
+        _seat: Seat,
+        _dialect: Dialect,
+    ) -> Result<Command, WireError> {
+        Ok(full_position(observation))
+    }
+
+    fn legal_tokens(
+        observation: &CardChess,
+        legal: &[CardAction],
+        dialect: Dialect,
+    ) -> Result<Vec<String>, WireError> {
+        Ok(full_tokens(observation, legal, dialect))
+    }
+
+    fn clock_index(observation: &CardChess, seat: Seat) -> Seat {
+        usize::from(observation.colour_of(seat) != crate::games::cardchess::chess::Color::White)
+    }
+}
+
+impl WireView for Muzicando {
+    /// `position startpos seat N moves …`: the seat's view, other seats'
+    /// cards hidden (see [`seat_view`]).
+    fn position_command(
+        observation: &Observation,
+        seat: Seat,
+        _dialect: Dialect,
+    ) -> Result<Command, WireError> {
+        Ok(Command::Position {
+            start: Start::StartPos,
+            seat: Some(seat),
+            moves: seat_view::view_tokens(observation)?,
+        })
+    }
+
+    fn legal_tokens(
+        observation: &Observation,
+        legal: &[<Muzicando as Game>::Action],
+        _dialect: Dialect,
+    ) -> Result<Vec<String>, WireError> {
+        Ok(seat_view::legal_tokens(observation, legal)?)
+    }
+
+    fn hand_options(observation: &Observation) -> Vec<(String, String)> {
+        let options = &observation.options;
+        let players = options
+            .individual
+            .map_or_else(|| "team".to_string(), |n| n.to_string());
+        let pause = match options.pause {
+            PauseRule::Once => "once",
+            PauseRule::UntilPass => "until-pass",
+        };
+        let finish = match options.finish {
+            Finish::Decided => "decided",
+            Finish::Full => "full",
+        };
+        [
+            ("players", players),
+            ("pause", pause.to_string()),
+            ("finish", finish.to_string()),
+            ("dealer", options.dealer.to_string()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
     }
 }
 

@@ -322,3 +322,50 @@ async fn eval_man(client: &Client, cell: &str) -> String {
     .unwrap_or_default()
     .to_string()
 }
+
+#[test]
+fn a_game_is_reviewed_move_by_move_with_a_clickable_graph() {
+    let server = start_server();
+    let driver = start_driver();
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        start_game(&client, &server, "camelot", "camelot-fast", ("nodes", 2000), None).await;
+        for played in [2, 4] {
+            let actions = legal(&client).await;
+            let (_, cells) = actions
+                .iter()
+                .find(|(_, cells)| {
+                    cells.len() == 2 && actions.iter().filter(|(_, other)| other.starts_with(cells)).count() == 1
+                })
+                .expect("a move played by two clicks")
+                .clone();
+            for cell in &cells {
+                click_cell(&client, cell).await;
+            }
+            wait_for(
+                &client,
+                &format!("Number(document.body.dataset.ply) === {played} && document.body.dataset.status === 'your-turn'"),
+            )
+            .await;
+        }
+        click(&client, "#review-box summary").await;
+        let ms = client.find(Locator::Css("#review-ms")).await.expect("the time field");
+        ms.clear().await.expect("clearing");
+        ms.send_keys("50").await.expect("50 ms a position");
+        click(&client, "#review").await;
+        wait_for(&client, "document.body.dataset.review === 'done'").await;
+        let dots = client
+            .find_all(Locator::Css("#review-graph circle"))
+            .await
+            .expect("the graph's points");
+        assert_eq!(dots.len(), 5, "the start and four plies are evaluated");
+        let info = text_of(&client, "#review-info").await;
+        assert!(info.contains("inaccuracies") && info.contains("blunders"), "{info}");
+        click(&client, "#review-graph circle[data-ply='2']").await;
+        wait_for(&client, "!document.getElementById('banner').hidden").await;
+        let banner = text_of(&client, "#banner").await;
+        assert!(banner.contains("after ply 2"), "{banner}");
+        screenshot(&client, "review").await;
+        client.close().await.expect("the browser closes");
+    });
+}

@@ -103,6 +103,12 @@ function candidates(prefix) {
 
 function show(view) {
   if (!page.view || page.view.position !== view.position) stopAnalysis();
+  if (!page.view || page.view.id !== view.id || page.view.record.length !== view.record.length) {
+    stopReview();
+    review.plies = new Map();
+    $("review-graph").replaceChildren();
+    $("review-info").textContent = "";
+  }
   page.view = view;
   page.selection = [];
   page.lookingAt = null;
@@ -244,6 +250,13 @@ function renderMoves(view) {
     const item = document.createElement("li");
     const who = entry.seat === null ? "" : entry.engine ? "(engine) " : "(you) ";
     item.textContent = entry.words === entry.text ? `${who}${sideName(entry.seat)} ${entry.text}` : `${who}${entry.words}`;
+    const reviewed = review.plies.get(entry.ply);
+    if (reviewed && reviewed.mark) {
+      const mark = document.createElement("span");
+      mark.className = "mark";
+      mark.textContent = `${reviewed.mark} (${reviewed.kind}, −${(reviewed.loss / 100).toFixed(2)}; best ${review.plies.get(entry.ply - 1)?.best ?? "?"})`;
+      item.appendChild(mark);
+    }
     if (entry.engine) item.classList.add("engine");
     if (page.lookingAt && page.lookingAt.ply === entry.ply) item.classList.add("viewing");
     item.onclick = () => lookAt(entry.ply);
@@ -496,6 +509,71 @@ function renderAnalysis() {
   render();
 }
 
+// ---- game review ----
+
+const review = { source: null, plies: new Map(), total: 0 };
+
+function stopReview() {
+  if (review.source) review.source.close();
+  review.source = null;
+}
+
+function startReview() {
+  if (!page.view) return;
+  stopReview();
+  review.plies = new Map();
+  review.total = page.view.record.length + 1;
+  const ms = $("review-ms").value || "200";
+  const source = new EventSource(`/api/sessions/${page.view.id}/review?ms=${encodeURIComponent(ms)}`);
+  review.source = source;
+  document.body.dataset.review = "running";
+  source.addEventListener("position", (message) => {
+    const position = JSON.parse(message.data);
+    review.plies.set(position.ply, position);
+    $("review-info").textContent = `Reviewed ${review.plies.size} of ${review.total} positions…`;
+    drawReview();
+    renderMoves(page.view);
+  });
+  source.addEventListener("done", () => {
+    source.close();
+    review.source = null;
+    document.body.dataset.review = "done";
+    const marks = [...review.plies.values()].filter((p) => p.mark);
+    const count = (kind) => marks.filter((p) => p.kind === kind).length;
+    $("review-info").textContent =
+      `Reviewed: ${count("inaccuracy")} inaccuracies, ${count("mistake")} mistakes, ${count("blunder")} blunders. Click the graph to look at a position.`;
+  });
+  source.onerror = () => {
+    if (review.source === source) stopReview();
+  };
+}
+
+function drawReview() {
+  const graph = $("review-graph");
+  graph.replaceChildren();
+  const width = 300, height = 80;
+  const span = Math.max(1, review.total - 1);
+  const x = (ply) => (ply / span) * width;
+  const y = (white) => height / 2 - (height / 2 - 4) * Math.tanh(white / 400);
+  graph.appendChild(svgElement("line", { x1: 0, y1: height / 2, x2: width, y2: height / 2, class: "axis" }));
+  const points = [...review.plies.values()]
+    .filter((p) => p.white !== null)
+    .sort((a, b) => a.ply - b.ply);
+  graph.appendChild(svgElement("polyline", {
+    points: points.map((p) => `${x(p.ply).toFixed(1)},${y(p.white).toFixed(1)}`).join(" "),
+    class: "curve",
+  }));
+  for (const p of points) {
+    const dot = svgElement("circle", { cx: x(p.ply), cy: y(p.white), r: p.mark ? 3.5 : 2, "data-ply": p.ply });
+    if (p.kind) dot.classList.add(p.kind);
+    const title = svgElement("title");
+    title.textContent = `ply ${p.ply}: ${(p.white / 100).toFixed(2)}${p.mark ? ` ${p.mark}` : ""}`;
+    dot.appendChild(title);
+    dot.addEventListener("click", () => lookAt(p.ply));
+    graph.appendChild(dot);
+  }
+}
+
 function init() {
   $("setup").addEventListener("submit", startGame);
   $("game").addEventListener("change", fillEngines);
@@ -511,6 +589,7 @@ function init() {
   $("download").onclick = download;
   $("load").onclick = load;
   $("analyse").onclick = startAnalysis;
+  $("review").onclick = startReview;
   $("analyse-stop").onclick = () => { stopAnalysis(); render(); };
   window.addEventListener("pagehide", () => {
     if (page.view) navigator.sendBeacon(`/api/sessions/${page.view.id}/stop`);

@@ -63,9 +63,19 @@ pub struct AnalysisRequest {
 }
 
 /// A stream that sets the analysis's stop flag when the page lets go of it.
-struct StopOnDrop {
+pub struct StopOnDrop {
     events: ReceiverStream<Event>,
     stop: Stop,
+}
+
+impl StopOnDrop {
+    /// The events of `receiver`; `stop` is set when the stream is dropped.
+    pub fn new(receiver: mpsc::Receiver<Event>, stop: Stop) -> Self {
+        Self {
+            events: ReceiverStream::new(receiver),
+            stop,
+        }
+    }
 }
 
 impl Stream for StopOnDrop {
@@ -82,7 +92,8 @@ impl Drop for StopOnDrop {
     }
 }
 
-fn event(name: &str, data: &Value) -> Event {
+/// A server-sent event named `name` carrying `data`.
+pub fn event(name: &str, data: &Value) -> Event {
     Event::default().event(name).data(data.to_string())
 }
 
@@ -142,7 +153,7 @@ fn chance_event(values: &ChanceValues) -> Event {
 }
 
 /// How the analysis of a `G` runs: alpha-beta or expectimax.
-type Search<G> = fn(
+pub type Search<G> = fn(
     &G,
     &EngineProfile,
     usize,
@@ -203,10 +214,7 @@ fn start<G: Pictured>(
         };
         let _ = sender.blocking_send(last);
     });
-    Ok(StopOnDrop {
-        events: ReceiverStream::new(receiver),
-        stop,
-    })
+    Ok(StopOnDrop::new(receiver, stop))
 }
 
 async fn analysis(

@@ -95,6 +95,9 @@ pub trait BoardSession: AnySession {
     fn snapshot(&self) -> Snapshot;
     /// The position after the first `ply` actions, if the game has that many.
     fn position_at(&self, ply: usize) -> Option<Earlier>;
+    /// The position string after each ply, the start first, with the
+    /// seat to move there (`None`: chance or the end).
+    fn positions(&self) -> Vec<(String, Option<Seat>)>;
     /// The engine's suggestion for the person to move, with its cells.
     fn hint_cells(&self) -> Result<Hint, SessionError>;
     /// The flag that stops the engine thinking now.
@@ -159,6 +162,21 @@ where
             position: state.format_position(),
             picture: state.picture(),
         })
+    }
+
+    fn positions(&self) -> Vec<(String, Option<Seat>)> {
+        let mut state = self.start().clone();
+        let mut positions = Vec::with_capacity(self.history().len() + 1);
+        let seat = |state: &G| match state.turn() {
+            Turn::Player(seat) => Some(seat),
+            Turn::Chance | Turn::Terminal => None,
+        };
+        positions.push((state.format_position(), seat(&state)));
+        for &action in self.history() {
+            state.apply(action);
+            positions.push((state.format_position(), seat(&state)));
+        }
+        positions
     }
 
     fn hint_cells(&self) -> Result<Hint, SessionError> {

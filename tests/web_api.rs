@@ -132,6 +132,11 @@ fn bad_requests_get_a_json_4xx_and_the_server_carries_on() {
         "no such",
     );
     refused(
+        request(&server, "GET", "/api/sessions", None),
+        405,
+        "method",
+    );
+    refused(
         request(&server, "GET", "/api/sessions/nope/review", None),
         404,
         "no session",
@@ -184,6 +189,11 @@ fn bad_requests_get_a_json_4xx_and_the_server_carries_on() {
         "ply 999",
     );
 
+    refused(
+        request(&server, "GET", &format!("/api/sessions/{id}/ply/two"), None),
+        400,
+        "two",
+    );
     let huge = format!("{{\"action\": \"{}\"}}", "x".repeat(400_000));
     refused(action(&huge), 413, "");
 

@@ -445,10 +445,8 @@ function startAnalysis() {
   $("analysis-lines").replaceChildren();
   source.addEventListener("line", (message) => {
     const line = JSON.parse(message.data);
-    if (line.depth > analysis.depth) {
-      analysis.depth = line.depth;
-      analysis.lines = new Map();
-    }
+    // Each line stays until the next depth replaces it.
+    analysis.depth = Math.max(analysis.depth, line.depth);
     analysis.lines.set(line.multipv, line);
     analysis.depths.add(line.depth);
     document.body.dataset.analysisDepths = String(analysis.depths.size);
@@ -488,7 +486,7 @@ function renderAnalysis() {
   list.replaceChildren();
   for (const line of lines) {
     const item = document.createElement("li");
-    item.textContent = `${line.score.text}  ${line.pv.join(" ")}`;
+    item.textContent = `${line.score.text}  (depth ${line.depth})  ${line.pv.join(" ")}`;
     list.appendChild(item);
   }
   if (analysis.chance) {

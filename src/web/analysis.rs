@@ -8,8 +8,7 @@ use std::sync::atomic::Ordering;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -29,7 +28,7 @@ use crate::game::{GameOptions, Seat, Turn};
 use crate::games::GameId;
 
 use super::app::Shared;
-use super::error::ApiError;
+use super::error::{ApiError, QueryArgs};
 use super::picture::Pictured;
 
 /// The route.
@@ -219,12 +218,8 @@ fn start<G: Pictured>(
 
 async fn analysis(
     State(app): State<Shared>,
-    query: Result<Query<AnalysisRequest>, QueryRejection>,
+    QueryArgs(request): QueryArgs<AnalysisRequest>,
 ) -> Result<Response, ApiError> {
-    let Query(request) = query.map_err(|e| ApiError {
-        status: e.status(),
-        message: e.body_text(),
-    })?;
     let game: GameId = request
         .game
         .parse()

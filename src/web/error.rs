@@ -3,8 +3,8 @@
 //! refusal. No handler panics on bad input; a panic anyway is caught and
 //! answered the same way (see `server::router`).
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::FromRequest;
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Path, Query};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -82,17 +82,36 @@ impl From<ProfileError> for ApiError {
     }
 }
 
-impl From<JsonRejection> for ApiError {
-    fn from(rejection: JsonRejection) -> Self {
-        Self {
-            status: rejection.status(),
-            message: rejection.body_text(),
+/// Each extractor's rejection as an [`ApiError`] with its status and text.
+macro_rules! rejection_is_api_error {
+    ($($rejection:ty),*) => {$(
+        impl From<$rejection> for ApiError {
+            fn from(rejection: $rejection) -> Self {
+                Self {
+                    status: rejection.status(),
+                    message: rejection.body_text(),
+                }
+            }
         }
-    }
+    )*};
 }
+
+rejection_is_api_error!(JsonRejection, PathRejection, QueryRejection);
 
 /// A JSON request body whose every rejection (malformed, wrong shape, too
 /// large, not JSON) is an [`ApiError`].
 #[derive(FromRequest)]
 #[from_request(via(Json), rejection(ApiError))]
 pub struct JsonBody<T>(pub T);
+
+/// Path parameters whose rejection (a ply that is not a number) is an
+/// [`ApiError`].
+#[derive(FromRequestParts)]
+#[from_request(via(Path), rejection(ApiError))]
+pub struct PathArgs<T>(pub T);
+
+/// A query string whose rejection (an unknown or malformed field) is an
+/// [`ApiError`].
+#[derive(FromRequestParts)]
+#[from_request(via(Query), rejection(ApiError))]
+pub struct QueryArgs<T>(pub T);

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::Ordering;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -19,7 +19,7 @@ use crate::games::GameId;
 
 use super::app::{App, Shared};
 use super::board_session::{BoardSession, Earlier, Hint, Snapshot};
-use super::error::{ApiError, JsonBody};
+use super::error::{ApiError, JsonBody, PathArgs};
 use super::picture::Pictured;
 use super::store::{lock, Entry, Full};
 
@@ -242,13 +242,16 @@ async fn create(
     Ok((StatusCode::CREATED, Json(answer)))
 }
 
-async fn state(State(app): State<Shared>, Path(id): Path<String>) -> Result<Json<View>, ApiError> {
+async fn state(
+    State(app): State<Shared>,
+    PathArgs(id): PathArgs<String>,
+) -> Result<Json<View>, ApiError> {
     with_session(&app, &id, |_| Ok(())).await
 }
 
 async fn action(
     State(app): State<Shared>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     JsonBody(request): JsonBody<ActionRequest>,
 ) -> Result<Json<View>, ApiError> {
     with_session(&app, &id, move |session| {
@@ -258,21 +261,30 @@ async fn action(
     .await
 }
 
-async fn undo(State(app): State<Shared>, Path(id): Path<String>) -> Result<Json<View>, ApiError> {
+async fn undo(
+    State(app): State<Shared>,
+    PathArgs(id): PathArgs<String>,
+) -> Result<Json<View>, ApiError> {
     with_session(&app, &id, |session| Ok(session.undo()?)).await
 }
 
-async fn redo(State(app): State<Shared>, Path(id): Path<String>) -> Result<Json<View>, ApiError> {
+async fn redo(
+    State(app): State<Shared>,
+    PathArgs(id): PathArgs<String>,
+) -> Result<Json<View>, ApiError> {
     with_session(&app, &id, |session| Ok(session.redo()?)).await
 }
 
-async fn resign(State(app): State<Shared>, Path(id): Path<String>) -> Result<Json<View>, ApiError> {
+async fn resign(
+    State(app): State<Shared>,
+    PathArgs(id): PathArgs<String>,
+) -> Result<Json<View>, ApiError> {
     with_session(&app, &id, |session| Ok(session.resign()?)).await
 }
 
 async fn new_game(
     State(app): State<Shared>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
 ) -> Result<Json<View>, ApiError> {
     with_session(&app, &id, |session| {
         session.new_game();
@@ -283,7 +295,7 @@ async fn new_game(
 
 async fn load(
     State(app): State<Shared>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
     JsonBody(saved): JsonBody<SavedGame>,
 ) -> Result<Json<View>, ApiError> {
     with_session(
@@ -294,7 +306,10 @@ async fn load(
     .await
 }
 
-async fn hint(State(app): State<Shared>, Path(id): Path<String>) -> Result<Json<Hint>, ApiError> {
+async fn hint(
+    State(app): State<Shared>,
+    PathArgs(id): PathArgs<String>,
+) -> Result<Json<Hint>, ApiError> {
     let entry = app.entry(&id)?;
     run_blocking(move || Ok(lock(&entry.session).hint_cells()?))
         .await
@@ -303,7 +318,7 @@ async fn hint(State(app): State<Shared>, Path(id): Path<String>) -> Result<Json<
 
 async fn save(
     State(app): State<Shared>,
-    Path(id): Path<String>,
+    PathArgs(id): PathArgs<String>,
 ) -> Result<Json<SavedGame>, ApiError> {
     let entry = app.entry(&id)?;
     run_blocking(move || {
@@ -317,7 +332,7 @@ async fn save(
 
 async fn picture_at(
     State(app): State<Shared>,
-    Path((id, ply)): Path<(String, usize)>,
+    PathArgs((id, ply)): PathArgs<(String, usize)>,
 ) -> Result<Json<Earlier>, ApiError> {
     let entry = app.entry(&id)?;
     run_blocking(move || {
@@ -331,13 +346,19 @@ async fn picture_at(
 
 /// Stops the engine thinking now (it plays its best so far); no lock, so
 /// it reaches an engine in the middle of a move.
-async fn stop(State(app): State<Shared>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+async fn stop(
+    State(app): State<Shared>,
+    PathArgs(id): PathArgs<String>,
+) -> Result<StatusCode, ApiError> {
     let entry = app.entry(&id)?;
     entry.stop.store(true, Ordering::Relaxed);
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn remove(State(app): State<Shared>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+async fn remove(
+    State(app): State<Shared>,
+    PathArgs(id): PathArgs<String>,
+) -> Result<StatusCode, ApiError> {
     if app.store.remove(&id) {
         Ok(StatusCode::NO_CONTENT)
     } else {

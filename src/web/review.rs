@@ -6,8 +6,7 @@
 
 use std::sync::atomic::Ordering;
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::response::sse::{KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -24,7 +23,7 @@ use crate::games::GameId;
 
 use super::analysis::{event, Search, StopOnDrop};
 use super::app::Shared;
-use super::error::ApiError;
+use super::error::{ApiError, PathArgs, QueryArgs};
 use super::picture::Pictured;
 use super::store::lock;
 
@@ -139,13 +138,9 @@ fn run<G: Pictured>(
 
 async fn review(
     State(app): State<Shared>,
-    Path(id): Path<String>,
-    query: Result<Query<ReviewRequest>, QueryRejection>,
+    PathArgs(id): PathArgs<String>,
+    QueryArgs(request): QueryArgs<ReviewRequest>,
 ) -> Result<Response, ApiError> {
-    let Query(request) = query.map_err(|e| ApiError {
-        status: e.status(),
-        message: e.body_text(),
-    })?;
     let ms = bounds::MILLISECONDS
         .check("ms", request.ms.unwrap_or(200))
         .map_err(|e| ApiError::bad_request(e.to_string()))?;

@@ -70,6 +70,12 @@ pub fn router(app: Shared) -> Router {
         .merge(analysis::routes(Arc::clone(&app)))
         .merge(review::routes(Arc::clone(&app)))
         .fallback(|| async { ApiError::not_found("no such page or endpoint") })
+        .method_not_allowed_fallback(|| async {
+            ApiError {
+                status: StatusCode::METHOD_NOT_ALLOWED,
+                message: "this endpoint does not take that method".into(),
+            }
+        })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(CatchPanicLayer::custom(|_| -> Response {
             error_body(

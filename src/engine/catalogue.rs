@@ -38,6 +38,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../engines/camelot-random.toml"),
     ),
     (
+        "camelot-ugi",
+        include_str!("../../engines/camelot-ugi.toml"),
+    ),
+    (
         "camelot-weak",
         include_str!("../../engines/camelot-weak.toml"),
     ),

@@ -119,6 +119,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../engines/muzicando-pimc.toml"),
     ),
     (
+        "stockfish-1800",
+        include_str!("../../engines/stockfish-1800.toml"),
+    ),
+    (
         "muzicando-random",
         include_str!("../../engines/muzicando-random.toml"),
     ),

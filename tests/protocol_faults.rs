@@ -89,3 +89,51 @@ fn broken_engines_lose_their_games_and_the_tournament_completes() {
     }
     assert!(report.contains("8/8 games"), "{report}");
 }
+
+/// A Muzicando team match where one engine is an external program that
+/// crashes at its third decision of every hand: each hand is a breach (the
+/// hand annulled, the offender's team −12), the match completes.
+#[test]
+fn a_crashing_muzicando_engine_breaches_each_hand() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/protocol/faulty_engine.py");
+    let crash = format!(
+        "game = \"muzicando\"\nsearcher = \"external\"\nprotocol = \"ugi\"\n\
+         command = [\"python3\", {:?}, \"crash\", \"3\", \"{{tauler}}\", \"ugi\", \"muzicando\", \
+         \"--engine\", \"muzicando-random\"]\n[limits]\nmovetime_ms = 50\n",
+        script.display().to_string()
+    );
+    let dir = scratch(
+        "protocol",
+        "muzicando",
+        &[
+            ("muz-rules", "game = \"muzicando\"\nsearcher = \"rules\"\n"),
+            ("muz-crash", &crash),
+        ],
+    );
+    let file = dir.join("breach.toml");
+    std::fs::write(
+        &file,
+        "game = \"muzicando\"\nengines = [\"muz-rules\", \"muz-crash\"]\nengine_dir = \"engines\"\n\
+         rounds = 4\nconcurrency = 2\ntime_margin_ms = 2000\n",
+    )
+    .unwrap();
+    let output = run_ok(&["tournament", file.to_str().unwrap(), "--quiet"]);
+    let report = String::from_utf8_lossy(&output.stdout).into_owned();
+    let records = comparable(&dir.join("results/breach/games.jsonl"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(records.len(), 8, "{report}");
+    for record in &records {
+        let fault = record.fault.as_ref().expect("a breach");
+        assert_eq!(record.engines[fault.seat], "muz-crash");
+        assert!(
+            fault.message.contains("the engine crashed"),
+            "{}",
+            fault.message
+        );
+        let mut result = vec![0.0; 4];
+        result[fault.seat % 2] = -12.0;
+        result[fault.seat % 2 + 2] = -12.0;
+        assert_eq!(record.result, result, "{record:?}");
+    }
+    assert!(report.contains("8/8 games"), "{report}");
+}

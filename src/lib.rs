@@ -32,3 +32,4 @@ pub mod search;
 pub mod splitmix;
 pub mod tournament;
 pub mod user_files;
+pub mod web;

@@ -16,6 +16,7 @@ mod play;
 mod play_hands;
 mod position;
 pub mod search_text;
+mod serve;
 mod sprt;
 mod tournament;
 
@@ -89,6 +90,8 @@ enum Command {
         #[arg(value_parser = game_parser())]
         game: Option<GameId>,
     },
+    /// Serves the browser board: play and analyse at http://127.0.0.1:PORT/.
+    Serve(serve::ServeArgs),
     /// Lists the engine profiles: name, game, searcher, limits, description, origin.
     Engines {
         /// Only this game's profiles.
@@ -187,6 +190,7 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Command::Bench { game } => bench::run(game),
         Command::Engines { game } => engines::run(&catalogue()?, game),
+        Command::Serve(args) => serve::run(&args, catalogue()?),
         Command::Tournament {
             file,
             resume,

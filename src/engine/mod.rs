@@ -46,6 +46,7 @@ pub mod random;
 pub mod sampling_player;
 pub mod session;
 pub mod simulation_bidder;
+pub mod table;
 
 pub use alphabeta_player::AlphaBetaPlayer;
 pub use build::{build_player, evaluated_player, hidden_player, Playable};
@@ -65,3 +66,4 @@ pub use random::RandomPlayer;
 pub use sampling_player::{Sampling, SamplingPlayer};
 pub use session::{AnySession, Happening, SeatSpec, Session, SessionError, SessionEvent};
 pub use simulation_bidder::SimulationBidder;
+pub use table::{HandTable, HintLine, TableError, TableEvent, TableSetup};

@@ -3,16 +3,12 @@
 //! Slow: `cargo test --release --test cardchess_strength -- --ignored --nocapture`
 //! (`PAIRS=N` sets the number of pairs, 200 by default).
 
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
-
 use tauler::engine::{
-    ask, Decision, ExpectimaxPlayer, GreedyPlayer, InfoSink, MctsPlayer, Player, PlayerError,
-    RandomPlayer, Stop, View,
+    Decision, EndReason, Ending, ExpectimaxPlayer, GreedyPlayer, InfoSink, Match, MatchHooks,
+    MctsPlayer, Occupant, Player, PlayerError, Progress, RandomPlayer, SeededChance, Stop, View,
 };
-use tauler::game::{Game, Turn};
+use tauler::game::Game;
 use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
-use tauler::knowledge::draw_outcome;
 use tauler::search::expectimax::Pruning;
 use tauler::search::uct::{Parallelism, UctConfig};
 use tauler::search::Limits;
@@ -45,36 +41,42 @@ impl<P: Player<CardChess>> Player<CardChess> for AtLimits<P> {
 }
 
 /// Games longer than this many decisions are scored as draws.
-const MAX_DECISIONS: usize = 400;
+const MAX_DECISIONS: u32 = 400;
 
 type Maker = fn(u64) -> Box<dyn Player<CardChess>>;
 
-/// Plays one game on a deck order fixed by `seed`; `players[seat]` moves
-/// for `seat` and sees the state without the deck order. Returns seat 0's
+/// The referee of these matches: every seat at its own limits (the players
+/// hold them), a game past [`MAX_DECISIONS`] a draw.
+struct DecisionCap;
+
+impl MatchHooks<CardChess> for DecisionCap {
+    fn limits(&mut self, _seat: usize) -> Limits {
+        Limits::default()
+    }
+
+    fn before_turn(&mut self, _state: &CardChess, ply: u32) -> Option<Ending> {
+        (ply >= MAX_DECISIONS).then(|| Ending {
+            result: vec![0.5, 0.5],
+            reason: EndReason::Referee("decision cap"),
+            fault: None,
+        })
+    }
+}
+
+/// Plays one game through the match loop, its draws from the chance
+/// stream of `seed` (so both games of a pair draw the same cards while
+/// their piles agree); `players[seat]` moves for `seat`. Returns seat 0's
 /// points.
-fn play(players: &mut [Box<dyn Player<CardChess>>; 2], seed: u64) -> f64 {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut state = CardChess::new(&CardChessOptions::default());
-    state.fix_deck_order(&mut rng);
-    let mut outcomes = Vec::new();
-    let mut decisions = 0;
-    loop {
-        match state.turn() {
-            Turn::Terminal => return state.returns().map_or(0.5, |r| r[0]),
-            Turn::Chance => {
-                state.chance_outcomes(&mut outcomes);
-                state.apply(draw_outcome(&outcomes, &mut rng));
-            }
-            Turn::Player(seat) => {
-                decisions += 1;
-                if decisions > MAX_DECISIONS {
-                    return 0.5;
-                }
-                let seen = state.without_deck_order();
-                let decision = ask(players[seat].as_mut(), &seen, &Limits::default());
-                state.apply(decision.expect("an action").action);
-            }
-        }
+fn play(players: [Box<dyn Player<CardChess>>; 2], seed: u64) -> f64 {
+    let mut seats = players.map(Occupant::Engine);
+    let mut game = Match::new(
+        CardChess::new(&CardChessOptions::default()),
+        Box::new(SeededChance::new(seed)),
+        0,
+    );
+    match game.advance(&mut seats, &mut DecisionCap) {
+        Progress::Over(ending) => ending.result[0],
+        Progress::Waiting(seat) => panic!("seat {seat} has no engine"),
     }
 }
 
@@ -89,10 +91,8 @@ fn pair_shares(a: Maker, b: Maker, pairs: u64) -> Vec<f64> {
     (0..pairs)
         .map(|pair| {
             let seed = 1000 + pair;
-            let mut first = [a(seed), b(seed)];
-            let mut points = play(&mut first, seed);
-            let mut second = [b(seed), a(seed)];
-            points += 1.0 - play(&mut second, seed);
+            let mut points = play([a(seed), b(seed)], seed);
+            points += 1.0 - play([b(seed), a(seed)], seed);
             points / 2.0
         })
         .collect()

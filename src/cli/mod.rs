@@ -9,12 +9,14 @@ mod analyse_chance;
 mod analyse_hands;
 mod bench;
 mod cardchess_words;
+mod engine_server;
 mod engines;
 mod perft;
 mod play;
 mod play_hands;
 mod position;
 pub mod search_text;
+mod serve;
 mod sprt;
 mod tournament;
 
@@ -88,6 +90,8 @@ enum Command {
         #[arg(value_parser = game_parser())]
         game: Option<GameId>,
     },
+    /// Serves the browser board: play and analyse at http://127.0.0.1:PORT/.
+    Serve(serve::ServeArgs),
     /// Lists the engine profiles: name, game, searcher, limits, description, origin.
     Engines {
         /// Only this game's profiles.
@@ -107,6 +111,29 @@ enum Command {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+    },
+    /// Plain chess (card chess with `cards=off`) as a UCI engine on
+    /// standard input and output.
+    Uci {
+        /// The engine profile (default `chess`, alpha-beta).
+        #[arg(long)]
+        engine: Option<String>,
+    },
+    /// Any game as a UGI engine on standard input and output (see
+    /// docs/protocol.md).
+    Ugi {
+        /// The game.
+        #[arg(value_parser = game_parser())]
+        game: GameId,
+        /// The engine profile (default: the game's `play` profile).
+        #[arg(long)]
+        engine: Option<String>,
+        /// A rule option, `KEY=VALUE` (repeatable).
+        #[arg(long = "option", value_name = "K=V")]
+        options: Vec<String>,
+        /// The seed of the engine's randomness.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
     /// The GSPRT and Elo of game-pair counts (last line: `llr X bounds (L, U) DECISION`).
     Sprt {
@@ -163,6 +190,7 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Command::Bench { game } => bench::run(game),
         Command::Engines { game } => engines::run(&catalogue()?, game),
+        Command::Serve(args) => serve::run(&args, catalogue()?),
         Command::Tournament {
             file,
             resume,
@@ -177,6 +205,13 @@ pub fn run(cli: Cli) -> Result<()> {
                 engines: cli.engines,
             },
         ),
+        Command::Uci { engine } => engine_server::run_uci(&catalogue()?, engine.as_deref()),
+        Command::Ugi {
+            game,
+            engine,
+            options,
+            seed,
+        } => engine_server::run_ugi(&catalogue()?, game, engine.as_deref(), &options, seed),
         Command::Sprt {
             counts,
             elo0,

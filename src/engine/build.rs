@@ -4,16 +4,20 @@
 //! perfect-information games hand their evaluator to [`evaluated_player`]
 //! (alpha-beta, expectimax, MCTS, greedy), the hidden-information games use
 //! [`hidden_player`] (rule-based, PIMC, ISMCTS, bidding by simulation, the
-//! cheating measurement tool). The random mover plays every game.
+//! cheating measurement tool). The random mover plays every game, and an
+//! external program ([`ExternalPlayer`], over UCI or UGI) any game.
 
 use crate::game::{Notation, Observe, PerfectInfo};
 use crate::knowledge::RuleBasedGame;
 use crate::search::uct::UctConfig;
 use crate::search::Evaluator;
 
+use crate::protocol::WireView;
+
 use super::alphabeta_player::AlphaBetaPlayer;
 use super::chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 use super::cheating::CheatingMcts;
+use super::external::ExternalPlayer;
 use super::player::Player;
 use super::policy_player::PolicyPlayer;
 use super::profile::{EngineProfile, ProfileError, SearcherKind};
@@ -21,8 +25,9 @@ use super::random::RandomPlayer;
 use super::sampling_player::SamplingPlayer;
 use super::simulation_bidder::SimulationBidder;
 
-/// A game engines can play: it names the players its profiles may ask for.
-pub trait Playable: Notation + Observe {
+/// A game engines can play: it names the players its profiles may ask for,
+/// and travels over the engine protocols (so an external engine can play it).
+pub trait Playable: Notation + Observe + WireView {
     /// The player `profile` (a profile of this game, not the random mover)
     /// describes, its randomness seeded with `seed`.
     fn searcher(profile: &EngineProfile, seed: u64) -> Result<Box<dyn Player<Self>>, ProfileError>;
@@ -43,6 +48,9 @@ pub fn build_player<G: Playable>(
     profile.expect_game(G::NAME)?;
     if profile.searcher == SearcherKind::Random {
         return Ok(Box::new(RandomPlayer::new(seed)));
+    }
+    if let Some(spec) = &profile.external {
+        return Ok(Box::new(ExternalPlayer::<G>::new(profile, spec.clone())?));
     }
     G::searcher(profile, seed)
 }
@@ -102,7 +110,8 @@ where
         SearcherKind::Rules
         | SearcherKind::Pimc
         | SearcherKind::Ismcts
-        | SearcherKind::Cheating => return Err(unsupported(profile, G::NAME)),
+        | SearcherKind::Cheating
+        | SearcherKind::External => return Err(unsupported(profile, G::NAME)),
     })
 }
 
@@ -149,6 +158,7 @@ pub fn hidden_player<G: RuleBasedGame + Notation>(
         SearcherKind::AlphaBeta
         | SearcherKind::Expectimax
         | SearcherKind::Mcts
-        | SearcherKind::Greedy => return Err(unsupported(profile, G::NAME)),
+        | SearcherKind::Greedy
+        | SearcherKind::External => return Err(unsupported(profile, G::NAME)),
     })
 }

@@ -89,6 +89,7 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         "cescacs-weak",
         include_str!("../../engines/cescacs-weak.toml"),
     ),
+    ("chess", include_str!("../../engines/chess.toml")),
     (
         "muzicando-cheating",
         include_str!("../../engines/muzicando-cheating.toml"),

@@ -266,6 +266,15 @@ impl<G: Observe> Match<G> {
         self
     }
 
+    /// Shares `stop` as this game's stop flag: a session keeps one flag
+    /// across the games it rebuilds (undo, load), so a front end holding it
+    /// can always stop the engine thinking.
+    #[must_use]
+    pub fn with_stop(mut self, stop: Stop) -> Self {
+        self.stop = stop;
+        self
+    }
+
     /// The current state.
     #[must_use]
     pub fn state(&self) -> &G {

@@ -36,6 +36,7 @@ pub mod build;
 pub mod catalogue;
 pub mod chance_players;
 pub mod cheating;
+pub mod external;
 pub mod match_loop;
 pub mod most_visited;
 pub mod playable;
@@ -53,6 +54,7 @@ pub use build::{build_player, evaluated_player, hidden_player, Playable};
 pub use catalogue::{Catalogue, Origin};
 pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 pub use cheating::CheatingMcts;
+pub use external::ExternalPlayer;
 pub use match_loop::{
     play_out, ChanceSource, EndReason, Ending, Event, Fault, FixedLimits, Match, MatchHooks,
     Occupant, Progress, RefusedAction, SeededChance,
@@ -60,7 +62,8 @@ pub use match_loop::{
 pub use player::{ask, Decision, InfoSink, NoInfo, Player, PlayerError, Stats, Stop, View};
 pub use policy_player::PolicyPlayer;
 pub use profile::{
-    Bidding, ChanceParams, EngineProfile, LimitSpec, ProfileError, SamplingParams, SearcherKind,
+    Bidding, ChanceParams, EngineProfile, ExternalSpec, LimitSpec, ProfileError, SamplingParams,
+    SearcherKind,
 };
 pub use random::RandomPlayer;
 pub use sampling_player::{Sampling, SamplingPlayer};

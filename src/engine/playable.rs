@@ -5,12 +5,13 @@
 use crate::game::PerfectInfo;
 use crate::games::muzicando::Muzicando;
 use crate::knowledge::{EvaluatedGame, Evaluator};
+use crate::protocol::WireView;
 
 use super::build::{evaluated_player, hidden_player, Playable};
 use super::player::Player;
 use super::profile::{EngineProfile, ProfileError};
 
-impl<G: EvaluatedGame + PerfectInfo> Playable for G
+impl<G: EvaluatedGame + PerfectInfo + WireView> Playable for G
 where
     G::Evaluator: Send,
 {

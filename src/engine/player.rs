@@ -37,6 +37,11 @@ pub enum PlayerError {
     /// The engine's search refused the state.
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// An external engine failed: it crashed, hung past its time, answered
+    /// a malformed or illegal move, or wrote garbage (the message says
+    /// which, with its last lines of output).
+    #[error("{0}")]
+    External(String),
 }
 
 /// What a seat is shown when it must decide.

@@ -23,6 +23,24 @@
 //! moves_to_go = 40
 //! ```
 //!
+//! An external engine (a program speaking UCI or UGI) is a profile too:
+//!
+//! ```toml
+//! game = "cardchess"
+//! searcher = "external"
+//! options = ["cards=off"]              # the rules it is told (UGI) or plays (UCI)
+//! command = ["/usr/games/stockfish"]  # or one string; `{tauler}` is this program
+//! protocol = "uci"                    # or "ugi"
+//! workdir = "/tmp"                    # where it runs (default: the current directory)
+//!
+//! [engine_options]                    # sent with `setoption` after the handshake
+//! UCI_LimitStrength = true
+//! UCI_Elo = 1500
+//!
+//! [limits]
+//! movetime_ms = 100
+//! ```
+//!
 //! The shipped profiles (`engines/`) are built into the program; where a
 //! run finds profiles by name is [`super::catalogue`]'s business.
 
@@ -35,6 +53,7 @@ use thiserror::Error;
 use crate::bounds::{self, OutOfRange};
 use crate::game::{GameOptions, OptionError};
 use crate::games::{GameId, UnknownGame};
+use crate::protocol::Dialect;
 use crate::search::expectimax::Pruning;
 use crate::search::uct::{Parallelism, UctConfig};
 use crate::search::{Clock, Limits, SearchConfig};
@@ -138,6 +157,8 @@ pub enum SearcherKind {
     /// Perfect-information UCT that reads every seat's cards: a measurement
     /// tool for what hidden information costs, refused by fair tables.
     Cheating,
+    /// Another program, spoken to over UCI or UGI (`command`, `protocol`).
+    External,
 }
 
 impl SearcherKind {
@@ -154,6 +175,7 @@ impl SearcherKind {
             SearcherKind::Pimc => "pimc",
             SearcherKind::Ismcts => "ismcts",
             SearcherKind::Cheating => "cheating",
+            SearcherKind::External => "external",
         }
     }
 
@@ -161,7 +183,10 @@ impl SearcherKind {
     /// expectimax): with no limit per move it would think for ever.
     #[must_use]
     pub fn thinks_until_stopped(self) -> bool {
-        matches!(self, SearcherKind::AlphaBeta | SearcherKind::Expectimax)
+        matches!(
+            self,
+            SearcherKind::AlphaBeta | SearcherKind::Expectimax | SearcherKind::External
+        )
     }
 
     /// Whether the searcher plays hidden-information games (from a seat's
@@ -335,6 +360,14 @@ impl LimitSpec {
     }
 }
 
+/// A command line: one string split at whitespace, or its words.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum CommandLine {
+    Line(String),
+    Words(Vec<String>),
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ProfileFile {
@@ -348,6 +381,91 @@ struct ProfileFile {
     parameters: toml::Table,
     #[serde(default)]
     limits: LimitSpec,
+    command: Option<CommandLine>,
+    protocol: Option<String>,
+    workdir: Option<PathBuf>,
+    #[serde(default)]
+    engine_options: toml::Table,
+}
+
+/// An external engine: the program, how to speak to it, and its options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalSpec {
+    /// The program and its arguments; the word `{tauler}` stands for this
+    /// program's own executable.
+    pub command: Vec<String>,
+    /// UCI (chess only) or UGI.
+    pub protocol: Dialect,
+    /// The directory it runs in (default: the current one).
+    pub workdir: Option<PathBuf>,
+    /// `setoption name K value V` pairs sent after the handshake, in order.
+    pub options: Vec<(String, String)>,
+}
+
+/// Reads the external-engine keys of a profile file: all present exactly
+/// when the searcher is `external`.
+fn external_spec(name: &str, file: &mut ProfileFile) -> Result<Option<ExternalSpec>, ProfileError> {
+    let invalid = |message: String| ProfileError::Invalid {
+        name: name.to_string(),
+        message,
+    };
+    if file.searcher != SearcherKind::External {
+        if file.command.is_some()
+            || file.protocol.is_some()
+            || file.workdir.is_some()
+            || !file.engine_options.is_empty()
+        {
+            return Err(invalid(
+                "`command`, `protocol`, `workdir` and `[engine_options]` belong to \
+                 `searcher = \"external\"`"
+                    .into(),
+            ));
+        }
+        return Ok(None);
+    }
+    let command = match file.command.take() {
+        Some(CommandLine::Line(line)) => line.split_whitespace().map(String::from).collect(),
+        Some(CommandLine::Words(words)) => words,
+        None => Vec::new(),
+    };
+    if command
+        .first()
+        .is_none_or(|program| program.trim().is_empty())
+    {
+        return Err(invalid("an external engine needs a `command`".into()));
+    }
+    let protocol = match file.protocol.as_deref() {
+        Some("uci") => Dialect::Uci,
+        Some("ugi") => Dialect::Ugi,
+        Some(other) => return Err(invalid(format!("protocol `{other}` is not uci or ugi"))),
+        None => {
+            return Err(invalid(
+                "an external engine needs `protocol = \"uci\"` or `\"ugi\"`".into(),
+            ))
+        }
+    };
+    if protocol == Dialect::Uci && file.game != "cardchess" {
+        return Err(invalid(format!(
+            "UCI carries chess only (game = \"cardchess\" with cards=off); use ugi for {}",
+            file.game
+        )));
+    }
+    let options = std::mem::take(&mut file.engine_options)
+        .into_iter()
+        .map(|(key, value)| {
+            let text = match value {
+                toml::Value::String(text) => text,
+                other => other.to_string(),
+            };
+            (key, text)
+        })
+        .collect();
+    Ok(Some(ExternalSpec {
+        command,
+        protocol,
+        workdir: file.workdir.take(),
+        options,
+    }))
 }
 
 /// A named player definition.
@@ -367,6 +485,8 @@ pub struct EngineProfile {
     pub parameters: toml::Table,
     /// Limits per move.
     pub limits: LimitSpec,
+    /// The program, for `searcher = "external"`.
+    pub external: Option<ExternalSpec>,
 }
 
 /// Checks that `name` is a plain profile name.
@@ -385,10 +505,12 @@ pub(super) fn check_name(name: &str) -> Result<(), ProfileError> {
 impl EngineProfile {
     /// Reads a profile from its TOML text.
     pub fn parse(name: &str, text: &str) -> Result<Self, ProfileError> {
-        let file: ProfileFile = toml::from_str(text).map_err(|error| ProfileError::Invalid {
-            name: name.to_string(),
-            message: user_files::toml_error(text, &error),
-        })?;
+        let mut file: ProfileFile =
+            toml::from_str(text).map_err(|error| ProfileError::Invalid {
+                name: name.to_string(),
+                message: user_files::toml_error(text, &error),
+            })?;
+        let external = external_spec(name, &mut file)?;
         let profile = Self {
             name: name.to_string(),
             game: file.game,
@@ -397,18 +519,23 @@ impl EngineProfile {
             options: file.options,
             parameters: file.parameters,
             limits: file.limits,
+            external,
         };
-        profile
-            .limits
-            .check()
-            .map_err(|error| ProfileError::Invalid {
-                name: name.to_string(),
-                message: format!("[limits] {error}"),
-            })?;
-        profile.search_config()?;
-        profile.chance_params()?;
-        profile.sampling_config()?;
+        profile.validate()?;
         Ok(profile)
+    }
+
+    /// Checks the limits and the searcher's parameters (their ranges), as
+    /// reading a profile does; for a profile changed after reading.
+    pub fn validate(&self) -> Result<(), ProfileError> {
+        self.limits.check().map_err(|error| ProfileError::Invalid {
+            name: self.name.clone(),
+            message: format!("[limits] {error}"),
+        })?;
+        self.search_config()?;
+        self.chance_params()?;
+        self.sampling_config()?;
+        Ok(())
     }
 
     /// Loads `<dir>/<name>.toml`.
@@ -533,7 +660,8 @@ impl EngineProfile {
                 name: self.name.clone(),
                 source,
             })?;
-        if game.info().searchers.contains(&self.searcher.name()) {
+        let external = self.searcher == SearcherKind::External;
+        if external || game.info().searchers.contains(&self.searcher.name()) {
             Ok(game)
         } else {
             Err(ProfileError::Unsupported {

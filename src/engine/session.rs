@@ -158,6 +158,9 @@ pub struct Session<G: Playable> {
     game: Match<G>,
     hooks: Recorder<G>,
     ending: Option<Ending>,
+    /// The flag that stops an engine of this session thinking, shared with
+    /// every game the session rebuilds.
+    stop: Stop,
 }
 
 fn occupants<G: Playable>(
@@ -199,8 +202,10 @@ impl<G: Playable> Session<G> {
     /// [`Session::advance`].
     pub fn new(start: G, seats: Vec<SeatSpec>, seed: u64) -> Result<Self, SessionError> {
         let (occupants, limits) = occupants::<G>(&seats, seed)?;
+        let stop = Stop::default();
         Ok(Self {
-            game: Match::new(start.clone(), Box::new(SeededChance::new(seed)), 0),
+            game: Match::new(start.clone(), Box::new(SeededChance::new(seed)), 0)
+                .with_stop(Stop::clone(&stop)),
             start,
             seed,
             specs: seats,
@@ -212,6 +217,7 @@ impl<G: Playable> Session<G> {
                 happened: Vec::new(),
             },
             ending: None,
+            stop,
         })
     }
 
@@ -237,6 +243,19 @@ impl<G: Playable> Session<G> {
     #[must_use]
     pub fn seats(&self) -> &[SeatSpec] {
         &self.specs
+    }
+
+    /// Every action since the start (chance outcomes included), in order.
+    #[must_use]
+    pub fn history(&self) -> &[G::Action] {
+        &self.history
+    }
+
+    /// The flag that makes the engine thinking now answer at once (set it
+    /// from any thread; it stays valid across undo, redo, load and new game).
+    #[must_use]
+    pub fn stop_handle(&self) -> Stop {
+        Stop::clone(&self.stop)
     }
 
     /// How the game ended, once it has.
@@ -334,7 +353,8 @@ impl<G: Playable> Session<G> {
             }
             state.apply(action);
         }
-        self.game = Match::new(state, Box::new(SeededChance::new(self.seed)), drawn);
+        self.game = Match::new(state, Box::new(SeededChance::new(self.seed)), drawn)
+            .with_stop(Stop::clone(&self.stop));
         self.history = history;
         self.ending = None;
     }

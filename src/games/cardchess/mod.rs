@@ -15,6 +15,7 @@ pub mod notation;
 pub mod options;
 pub mod state;
 pub mod turn;
+pub mod words;
 
 pub use action::Action;
 pub use deck::{Card, Deck, DeckError};

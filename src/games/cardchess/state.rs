@@ -202,6 +202,12 @@ impl CardChess {
         state
     }
 
+    /// The cards of each kind in the discard pile.
+    #[must_use]
+    pub fn discard(&self) -> &[u8; MAX_DISTINCT] {
+        &self.discard
+    }
+
     /// The special cards `seat` holds, per card.
     #[must_use]
     pub fn held(&self, seat: Seat) -> &[u8; MAX_DISTINCT] {

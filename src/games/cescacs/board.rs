@@ -139,6 +139,13 @@ impl Board {
         self.cells[h as usize]
     }
 
+    /// The man on `h`, if any: its side and kind.
+    #[must_use]
+    pub fn man(&self, h: Hex) -> Option<(Color, Kind)> {
+        let c = self.at(h);
+        (c != EMPTY).then(|| (color_of(c), kind_of(c)))
+    }
+
     /// The hexes holding `color`'s men.
     #[inline]
     #[must_use]

@@ -1,0 +1,841 @@
+//! `tauler uci` and `tauler ugi GAME`: one of tauler's engines behind a
+//! line protocol, for graphical interfaces, tournament managers and
+//! tauler's own referee.
+//!
+//! A reader thread turns standard input into lines on a channel; the search
+//! runs on its own thread with the player's stop flag, so `stop`,
+//! `isready` and `quit` are read and answered while it thinks. The engine
+//! is an ordinary player (`engine::Player`) built from a profile; the
+//! position is kept as a [`Table`]: the full state of a
+//! perfect-information game, or, for Muzicando, the seat's observation and
+//! nothing more. Malformed lines are answered with `info string error: …`
+//! and otherwise ignored.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use anyhow::Result;
+
+use crate::engine::{build_player, Decision, EngineProfile, InfoSink, Player, PlayerError, Stop};
+use crate::game::{Game, GameOptions, Returns, Seat, Turn};
+use crate::games::muzicando::{Action as MuzicandoAction, Muzicando, Options as MuzicandoOptions};
+use crate::games::GameInfo;
+use crate::protocol::seat_view::{action_token, table_from_tokens, SeatTable};
+use crate::protocol::{
+    Command, Dialect, Go, Info, OptionKind, OptionSpec, Query, Reply, Start, Wire,
+};
+use crate::search::{Limits, SearchInfo};
+
+/// What the engine process knows of the game between messages.
+pub trait Table: Sized + Send + Sync + 'static {
+    /// The game.
+    type G: crate::engine::Playable + Wire;
+
+    /// The table after `position START [seat N] moves …`.
+    fn set_up(
+        options: &<Self::G as Game>::Options,
+        start: &Start,
+        seat: Option<Seat>,
+        moves: &[String],
+        dialect: Dialect,
+    ) -> Result<Self, String>;
+
+    /// Who acts next.
+    fn turn(&self) -> Turn;
+
+    /// The seats at the table.
+    fn seats(&self) -> usize;
+
+    /// The points per seat once the game is over.
+    fn returns(&self) -> Option<Returns>;
+
+    /// Asks `player` for the move of the seat to move.
+    fn choose(
+        &self,
+        player: &mut dyn Player<Self::G>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<ActionOf<Self>>,
+    ) -> Result<Decision<ActionOf<Self>>, PlayerError>;
+
+    /// The tokens of a line of play from here, as far as they can be
+    /// written (a hidden-information table writes the first action only).
+    fn line_tokens(&self, line: &[<Self::G as Game>::Action], dialect: Dialect) -> Vec<String>;
+}
+
+/// The action type of a table's game.
+pub type ActionOf<T> = <<T as Table>::G as Game>::Action;
+
+/// A perfect-information game's table: the state itself.
+pub struct FullState<G>(pub G);
+
+impl<G> Table for FullState<G>
+where
+    G: crate::game::PerfectInfo + Wire + crate::engine::Playable,
+{
+    type G = G;
+
+    /// A perfect-information game has no view to take: `seat` is ignored.
+    fn set_up(
+        options: &G::Options,
+        start: &Start,
+        _seat: Option<Seat>,
+        moves: &[String],
+        dialect: Dialect,
+    ) -> Result<Self, String> {
+        let mut state = match start {
+            Start::StartPos => G::new(options),
+            Start::Fen(text) => G::parse_position(text, options).map_err(|e| e.to_string())?,
+        };
+        for (index, token) in moves.iter().enumerate() {
+            let action = state
+                .parse_wire_action(token, dialect)
+                .map_err(|e| format!("move {}: {e}", index + 1))?;
+            state.apply(action);
+        }
+        Ok(FullState(state))
+    }
+
+    fn turn(&self) -> Turn {
+        self.0.turn()
+    }
+
+    fn seats(&self) -> usize {
+        self.0.seats()
+    }
+
+    fn returns(&self) -> Option<Returns> {
+        self.0.returns()
+    }
+
+    fn choose(
+        &self,
+        player: &mut dyn Player<G>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<G::Action>,
+    ) -> Result<Decision<G::Action>, PlayerError> {
+        let Turn::Player(seat) = self.0.turn() else {
+            return Err(PlayerError::NotAPlayersTurn);
+        };
+        let mut legal = Vec::new();
+        self.0.legal_actions(&mut legal);
+        if legal.is_empty() {
+            return Err(PlayerError::NotAPlayersTurn);
+        }
+        let view = crate::engine::View {
+            seat,
+            observation: &self.0,
+            legal: &legal,
+            state: None,
+        };
+        player.choose(&view, limits, stop, info)
+    }
+
+    fn line_tokens(&self, line: &[G::Action], dialect: Dialect) -> Vec<String> {
+        let mut state = self.0.clone();
+        let mut tokens = Vec::with_capacity(line.len());
+        for &action in line {
+            tokens.push(state.wire_action(action, dialect));
+            state.apply(action);
+        }
+        tokens
+    }
+}
+
+/// Muzicando's table: one seat's view, never another seat's cards.
+pub struct SeatView {
+    seat: Seat,
+    table: SeatTable,
+}
+
+impl Table for SeatView {
+    type G = Muzicando;
+
+    /// Muzicando starts from the deal (`startpos`) and needs the seat whose
+    /// view the moves are; before `position` the view is seat 0's.
+    fn set_up(
+        options: &MuzicandoOptions,
+        start: &Start,
+        seat: Option<Seat>,
+        moves: &[String],
+        _dialect: Dialect,
+    ) -> Result<Self, String> {
+        if *start != Start::StartPos {
+            return Err(
+                "a hidden-hand game starts from `startpos`: a position string shows every hand"
+                    .into(),
+            );
+        }
+        if seat.is_none() && !moves.is_empty() {
+            return Err("a hidden-hand game needs `position startpos seat N moves …`".into());
+        }
+        let seat = seat.unwrap_or(0);
+        let table = table_from_tokens(options, seat, moves).map_err(|e| e.to_string())?;
+        Ok(SeatView { seat, table })
+    }
+
+    fn turn(&self) -> Turn {
+        self.table.turn
+    }
+
+    fn seats(&self) -> usize {
+        self.table.observation.hand_sizes.len()
+    }
+
+    fn returns(&self) -> Option<Returns> {
+        self.table.returns.clone()
+    }
+
+    fn choose(
+        &self,
+        player: &mut dyn Player<Muzicando>,
+        limits: &Limits,
+        stop: &Stop,
+        info: &mut dyn InfoSink<MuzicandoAction>,
+    ) -> Result<Decision<MuzicandoAction>, PlayerError> {
+        if self.table.turn != Turn::Player(self.seat) || self.table.legal.is_empty() {
+            return Err(PlayerError::NotAPlayersTurn);
+        }
+        let view = crate::engine::View {
+            seat: self.seat,
+            observation: &self.table.observation,
+            legal: &self.table.legal,
+            state: None,
+        };
+        player.choose(&view, limits, stop, info)
+    }
+
+    /// Only the seat's own first action can be written: the rest of a line
+    /// is played in a sampled world.
+    fn line_tokens(&self, line: &[MuzicandoAction], _dialect: Dialect) -> Vec<String> {
+        line.first()
+            .and_then(|&action| action_token(&self.table.observation, action).ok())
+            .into_iter()
+            .collect()
+    }
+}
+
+/// How a server introduces itself and which engine it runs.
+pub struct Setup<'a> {
+    /// UCI or UGI.
+    pub dialect: Dialect,
+    /// The game served.
+    pub game: &'static GameInfo,
+    /// The engine.
+    pub profile: EngineProfile,
+    /// The seed of the engine's randomness.
+    pub seed: u64,
+    /// Rule options that may not be changed (UCI: `cards=off`).
+    pub fixed_options: &'a [&'a str],
+}
+
+/// What the reader thread and the search thread report.
+enum Event<G: Game + crate::game::Observe> {
+    /// A line of input.
+    Line(String),
+    /// Input ended.
+    Closed,
+    /// The search finished: the player comes back with its answer.
+    Done(Box<dyn Player<G>>, Result<Decision<G::Action>, PlayerError>),
+}
+
+/// A search in progress.
+struct Search<T: Table> {
+    stop: Stop,
+    handle: JoinHandle<()>,
+    /// The table it searches (for writing `bestmove`).
+    table: Arc<T>,
+    /// `go infinite` or `go ponder`: `bestmove` waits for `stop` (or
+    /// `ponderhit`).
+    hold: bool,
+    /// Whether the search has written an `info` line.
+    streamed: Arc<std::sync::atomic::AtomicBool>,
+    /// The `go` of a ponder search, searched again for real on `ponderhit`.
+    ponder: Option<Go>,
+}
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Out, line: &str) -> std::io::Result<()> {
+    let mut out = out
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+fn error_line(text: impl std::fmt::Display) -> String {
+    Info::string(format!("error: {text}")).to_string()
+}
+
+/// The engine options a profile offers: `Hash`, `Threads` and `MultiPV`
+/// for alpha-beta, then every other key of its `[parameters]` under its
+/// own name.
+fn engine_options(profile: &EngineProfile) -> Vec<(OptionSpec, &'static str)> {
+    let mut specs = Vec::new();
+    let is_alphabeta = profile.searcher == crate::engine::SearcherKind::AlphaBeta;
+    let config = profile.search_config().unwrap_or_default();
+    if is_alphabeta {
+        for (name, key, default, range) in [
+            ("Hash", "hash_mb", config.hash_mb, crate::bounds::HASH_MB),
+            ("Threads", "threads", config.threads, crate::bounds::THREADS),
+            ("MultiPV", "multipv", config.multipv, crate::bounds::MULTIPV),
+        ] {
+            let spin = OptionKind::Spin {
+                default: default as i64,
+                min: range.min as i64,
+                max: range.max as i64,
+            };
+            specs.push((
+                OptionSpec {
+                    name: name.to_string(),
+                    kind: spin,
+                },
+                key,
+            ));
+        }
+    }
+    for (key, value) in &profile.parameters {
+        if is_alphabeta && matches!(key.as_str(), "hash_mb" | "threads" | "multipv") {
+            continue;
+        }
+        let kind = match value {
+            toml::Value::Boolean(b) => OptionKind::Check { default: *b },
+            toml::Value::Integer(i) => OptionKind::Spin {
+                default: *i,
+                min: 0,
+                max: i64::from(i32::MAX),
+            },
+            toml::Value::String(s) => OptionKind::Text { default: s.clone() },
+            other => OptionKind::Text {
+                default: other.to_string(),
+            },
+        };
+        specs.push((
+            OptionSpec {
+                name: key.clone(),
+                kind,
+            },
+            "",
+        ));
+    }
+    specs
+}
+
+/// Sets a profile parameter from option text, typed like its current value.
+fn set_parameter(profile: &mut EngineProfile, key: &str, text: &str) -> Result<(), String> {
+    let current = profile.parameters.get(key).cloned();
+    let value = match current {
+        Some(toml::Value::Boolean(_)) => {
+            toml::Value::Boolean(crate::game::parse_flag(key, text).map_err(|e| e.to_string())?)
+        }
+        Some(toml::Value::Float(_)) => toml::Value::Float(
+            text.parse()
+                .map_err(|_| format!("`{key}` takes a number, not `{text}`"))?,
+        ),
+        Some(toml::Value::String(_)) => toml::Value::String(text.to_string()),
+        _ => toml::Value::Integer(
+            text.parse()
+                .map_err(|_| format!("`{key}` takes a whole number, not `{text}`"))?,
+        ),
+    };
+    profile.parameters.insert(key.to_string(), value);
+    Ok(())
+}
+
+/// The server's state between messages.
+struct Server<'a, T: Table> {
+    setup: Setup<'a>,
+    out: Out,
+    events: Sender<Event<T::G>>,
+    options: <T::G as Game>::Options,
+    player: Option<Box<dyn Player<T::G>>>,
+    table: Arc<T>,
+    search: Option<Search<T>>,
+    /// A finished `go infinite` search whose `bestmove` waits for `stop`.
+    held: Option<(Decision<<T::G as Game>::Action>, bool)>,
+}
+
+impl<T: Table> Server<'_, T> {
+    fn say(&self, line: &str) -> Result<()> {
+        Ok(say(&self.out, line)?)
+    }
+
+    fn hello(&self) -> Result<()> {
+        let name = format!(
+            "tauler {} ({})",
+            env!("CARGO_PKG_VERSION"),
+            self.setup.profile.name
+        );
+        self.say(
+            &Reply::Id {
+                field: "name".into(),
+                value: name,
+            }
+            .to_string(),
+        )?;
+        self.say(
+            &Reply::Id {
+                field: "author".into(),
+                value: "the tauler authors".into(),
+            }
+            .to_string(),
+        )?;
+        if self.setup.dialect == Dialect::Ugi {
+            self.say(
+                &OptionSpec {
+                    name: "Game".into(),
+                    kind: OptionKind::Combo {
+                        default: self.setup.game.name.into(),
+                        values: vec![self.setup.game.name.into()],
+                    },
+                }
+                .to_string(),
+            )?;
+            for key in self.setup.game.options {
+                self.say(
+                    &OptionSpec {
+                        name: key.key.into(),
+                        kind: OptionKind::Text {
+                            default: String::new(),
+                        },
+                    }
+                    .to_string(),
+                )?;
+            }
+        }
+        for (spec, _) in engine_options(&self.setup.profile) {
+            self.say(&spec.to_string())?;
+        }
+        self.say(self.setup.dialect.hello_ok())
+    }
+
+    /// `setoption`: an engine option rebuilds the player (its parameters
+    /// checked as a profile's are); a rule option (UGI) resets the game.
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let value = value.unwrap_or("");
+        if self.setup.dialect == Dialect::Ugi {
+            if name.eq_ignore_ascii_case("game") {
+                return if value == self.setup.game.name {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "this process serves {}; start `tauler ugi {value}` for {value}",
+                        self.setup.game.name
+                    ))
+                };
+            }
+            if self.setup.game.options.iter().any(|k| k.key == name) {
+                let mut options = self.options.clone();
+                options
+                    .set(name, value)
+                    .map_err(|error| error.to_string())?;
+                self.options = options;
+                self.table = Arc::new(
+                    T::set_up(
+                        &self.options,
+                        &Start::StartPos,
+                        None,
+                        &[],
+                        self.setup.dialect,
+                    )
+                    .map_err(|e| e.to_string())?,
+                );
+                return Ok(());
+            }
+        }
+        let specs = engine_options(&self.setup.profile);
+        let key = specs
+            .iter()
+            .find(|(spec, _)| spec.name.eq_ignore_ascii_case(name))
+            .map(|(spec, key)| {
+                if key.is_empty() {
+                    spec.name.as_str()
+                } else {
+                    key
+                }
+            })
+            .ok_or_else(|| format!("no option `{name}`"))?
+            .to_string();
+        let mut profile = self.setup.profile.clone();
+        set_parameter(&mut profile, &key, value)?;
+        profile.validate().map_err(|e| e.to_string())?;
+        let player = build_player::<T::G>(&profile, self.setup.seed).map_err(|e| e.to_string())?;
+        self.setup.profile = profile;
+        self.player = Some(player);
+        Ok(())
+    }
+
+    fn start_search(&mut self, go: Go) -> Result<(), String> {
+        if self.search.is_some() {
+            return Err("already searching".into());
+        }
+        let Turn::Player(seat) = self.table.turn() else {
+            return Err("no seat is to move in this position".into());
+        };
+        let hold = go.infinite || go.ponder;
+        let limits = if go.ponder {
+            Limits::default()
+        } else {
+            match go.limits(seat) {
+                Some(limits) => limits,
+                None if go == Go::default() && !self.setup.profile.limits.is_unlimited() => {
+                    self.setup.profile.limits.limits()
+                }
+                None => Limits::default(),
+            }
+        };
+        let mut player = self.player.take().ok_or("the engine is not built")?;
+        let stop = Stop::default();
+        let table = Arc::clone(&self.table);
+        let (thread_stop, thread_table, out, events) = (
+            stop.clone(),
+            Arc::clone(&table),
+            Arc::clone(&self.out),
+            self.events.clone(),
+        );
+        let dialect = self.setup.dialect;
+        let streamed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let thread_streamed = Arc::clone(&streamed);
+        let handle = std::thread::spawn(move || {
+            let mut sink = |info: &SearchInfo<<T::G as Game>::Action>| {
+                thread_streamed.store(true, Ordering::Relaxed);
+                let line = Info {
+                    depth: Some(info.depth),
+                    seldepth: Some(info.seldepth),
+                    multipv: Some(info.multipv),
+                    score: Some(info.line.score),
+                    nodes: Some(info.nodes),
+                    nps: Some(info.nps()),
+                    hashfull: Some(info.hashfull),
+                    time: Some(info.time.as_millis() as u64),
+                    pv: thread_table.line_tokens(&info.line.pv, dialect),
+                    string: None,
+                };
+                // A closed output ends the program through the main loop.
+                let _ = say(&out, &line.to_string());
+            };
+            let result = thread_table.choose(&mut *player, &limits, &thread_stop, &mut sink);
+            let _ = events.send(Event::Done(player, result));
+        });
+        let ponder = go.ponder.then(|| {
+            let mut real = go.clone();
+            real.ponder = false;
+            real
+        });
+        self.search = Some(Search {
+            stop,
+            handle,
+            table,
+            hold,
+            streamed,
+            ponder,
+        });
+        Ok(())
+    }
+
+    /// The `bestmove` line of a finished search (and the last `info` line
+    /// when the search streamed none, e.g. when stopped at once).
+    fn report(
+        &self,
+        table: &T,
+        decision: &Decision<<T::G as Game>::Action>,
+        streamed: bool,
+    ) -> Result<()> {
+        let dialect = self.setup.dialect;
+        let line = decision
+            .lines
+            .first()
+            .map(|line| line.pv.as_slice())
+            .filter(|pv| pv.first() == Some(&decision.action))
+            .unwrap_or(std::slice::from_ref(&decision.action));
+        let tokens = table.line_tokens(line, dialect);
+        let info = Info {
+            depth: Some(decision.stats.depth.max(1)),
+            score: Some(crate::search::Score(decision.score.unwrap_or(0))),
+            nodes: Some(decision.stats.nodes),
+            time: Some(decision.stats.time.as_millis() as u64),
+            pv: tokens.clone(),
+            ..Info::default()
+        };
+        if !streamed {
+            self.say(&info.to_string())?;
+        }
+        let mut words = tokens.into_iter();
+        let best = Reply::BestMove {
+            action: words.next().unwrap_or_default(),
+            ponder: words.next(),
+        };
+        self.say(&best.to_string())
+    }
+
+    /// Handles a finished search: its `bestmove` now, or held until `stop`.
+    fn finished(
+        &mut self,
+        player: Box<dyn Player<T::G>>,
+        result: Result<Decision<<T::G as Game>::Action>, PlayerError>,
+    ) -> Result<()> {
+        self.player = Some(player);
+        let Some(search) = self.search.take() else {
+            return Ok(());
+        };
+        let _ = search.handle.join();
+        match result {
+            Ok(decision) if search.hold && !search.stop.load(Ordering::Relaxed) => {
+                self.held = Some((decision, search.streamed.load(Ordering::Relaxed)));
+                self.table = search.table;
+            }
+            Ok(decision) => {
+                let streamed = search.streamed.load(Ordering::Relaxed);
+                self.report(&search.table, &decision, streamed)?;
+            }
+            Err(error) => self.say(&error_line(error))?,
+        }
+        Ok(())
+    }
+
+    /// Waits for the running search to end, without reporting it.
+    fn abandon(&mut self, events: &Receiver<Event<T::G>>) -> Vec<String> {
+        let mut lines = Vec::new();
+        let Some(search) = self.search.take() else {
+            return lines;
+        };
+        search.stop.store(true, Ordering::Relaxed);
+        while let Ok(event) = events.recv() {
+            match event {
+                Event::Done(player, _) => {
+                    self.player = Some(player);
+                    break;
+                }
+                Event::Line(line) => lines.push(line),
+                Event::Closed => lines.push("quit".into()),
+            }
+        }
+        let _ = search.handle.join();
+        lines
+    }
+
+    fn query(&self, query: Query) -> String {
+        let table = &self.table;
+        match query {
+            Query::GameOver => (table.turn() == Turn::Terminal).to_string(),
+            Query::P1Turn => (table.turn() == Turn::Player(0)).to_string(),
+            Query::Turn => match table.turn() {
+                Turn::Player(seat) => seat.to_string(),
+                Turn::Chance => "chance".into(),
+                Turn::Terminal => "none".into(),
+            },
+            Query::Result => match table.returns() {
+                None => "none".into(),
+                Some(returns) => result_word(&returns, table.seats()),
+            },
+        }
+    }
+
+    /// Handles one line; `false` ends the conversation.
+    fn line(&mut self, line: &str, events: &Receiver<Event<T::G>>) -> Result<bool> {
+        let command = match Command::parse(line) {
+            Ok(command) => command,
+            Err(crate::protocol::CommandError::Empty) => return Ok(true),
+            Err(error) => {
+                self.say(&error_line(error))?;
+                return Ok(true);
+            }
+        };
+        match command {
+            Command::Hello(dialect) if dialect == self.setup.dialect => self.hello()?,
+            Command::Hello(dialect) => self.say(&error_line(format!(
+                "this engine speaks {}, not {}",
+                self.setup.dialect.name(),
+                dialect.name()
+            )))?,
+            Command::IsReady => self.say("readyok")?,
+            Command::Quit => {
+                self.abandon(events);
+                return Ok(false);
+            }
+            Command::Stop => {
+                if let Some(search) = &self.search {
+                    search.stop.store(true, Ordering::Relaxed);
+                } else if let Some(decision) = self.held.take() {
+                    let table = Arc::clone(&self.table);
+                    self.report(&table, &decision.0, decision.1)?;
+                }
+            }
+            Command::PonderHit => {
+                let ponder = self.search.as_ref().and_then(|s| s.ponder.clone());
+                if let Some(go) = ponder {
+                    for pending in self.abandon(events) {
+                        if !self.line(&pending, events)? {
+                            return Ok(false);
+                        }
+                    }
+                    if let Err(error) = self.start_search(go) {
+                        self.say(&error_line(error))?;
+                    }
+                } else if let Some(decision) = self.held.take() {
+                    let table = Arc::clone(&self.table);
+                    self.report(&table, &decision.0, decision.1)?;
+                }
+            }
+            _ if self.search.is_some() => {
+                self.say(&error_line(format!(
+                    "`{}` while searching: send `stop` first",
+                    line.trim()
+                )))?;
+            }
+            Command::SetOption { name, value } => {
+                if let Err(error) = self.set_option(&name, value.as_deref()) {
+                    self.say(&error_line(error))?;
+                }
+            }
+            Command::NewGame => {
+                self.held = None;
+                if let Some(player) = &mut self.player {
+                    player.new_game();
+                }
+            }
+            Command::Position { start, seat, moves } => {
+                self.held = None;
+                match T::set_up(&self.options, &start, seat, &moves, self.setup.dialect) {
+                    Ok(table) => self.table = Arc::new(table),
+                    Err(error) => self.say(&error_line(error))?,
+                }
+            }
+            Command::Go(go) => {
+                let go = *go;
+                self.held = None;
+                if let Err(error) = self.start_search(go) {
+                    self.say(&error_line(error))?;
+                }
+            }
+            Command::Query(query) => {
+                self.say(&Reply::Response(self.query(query)).to_string())?;
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// A finished game's result as `query result` answers it: `p1win`,
+/// `p2win` or `draw` for two seats scoring 1 – 0 or equal, otherwise the
+/// points per seat (`points 0.75 0.25`, Muzicando's hand points).
+fn result_word(returns: &Returns, seats: usize) -> String {
+    if seats == 2 && returns.len() == 2 {
+        let (a, b) = (returns[0], returns[1]);
+        if (a - b).abs() < 1e-9 {
+            return "draw".into();
+        }
+        if (a - 1.0).abs() < 1e-9 && b.abs() < 1e-9 {
+            return "p1win".into();
+        }
+        if (b - 1.0).abs() < 1e-9 && a.abs() < 1e-9 {
+            return "p2win".into();
+        }
+    }
+    let points: Vec<String> = returns.iter().map(|p| p.to_string()).collect();
+    format!("points {}", points.join(" "))
+}
+
+/// Serves one engine over `input` and `output` until `quit` or the end of
+/// input.
+pub fn serve<T: Table>(
+    setup: Setup<'_>,
+    input: impl BufRead + Send + 'static,
+    output: Box<dyn Write + Send>,
+) -> Result<()> {
+    let mut pairs: Vec<&str> = setup.profile.options.iter().map(String::as_str).collect();
+    pairs.extend(setup.fixed_options);
+    let options = <T::G as Game>::Options::from_pairs(pairs)?;
+    let player = build_player::<T::G>(&setup.profile, setup.seed)?;
+    let table = T::set_up(&options, &Start::StartPos, None, &[], setup.dialect)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    let (events, received) = channel();
+    let reader = events.clone();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if reader.send(Event::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = reader.send(Event::Closed);
+    });
+    let mut server = Server {
+        setup,
+        out: Arc::new(Mutex::new(output)),
+        events,
+        options,
+        player: Some(player),
+        table: Arc::new(table),
+        search: None,
+        held: None,
+    };
+    while let Ok(event) = received.recv() {
+        match event {
+            Event::Line(line) => {
+                if !server.line(&line, &received)? {
+                    break;
+                }
+            }
+            Event::Closed => {
+                server.abandon(&received);
+                break;
+            }
+            Event::Done(player, result) => server.finished(player, result)?,
+        }
+    }
+    Ok(())
+}
+
+/// `tauler uci`: plain chess (card chess with `cards=off`) over UCI, played
+/// by the profile `engine` (default `chess`).
+pub fn run_uci(catalogue: &crate::engine::Catalogue, engine: Option<&str>) -> Result<()> {
+    let profile = catalogue.get(engine.unwrap_or("chess"))?;
+    profile.expect_game("cardchess")?;
+    let setup = Setup {
+        dialect: Dialect::Uci,
+        game: crate::games::GameId::Cardchess.info(),
+        profile,
+        seed: 0,
+        fixed_options: &["cards=off"],
+    };
+    serve::<FullState<crate::games::cardchess::CardChess>>(
+        setup,
+        std::io::BufReader::new(std::io::stdin()),
+        Box::new(std::io::stdout()),
+    )
+}
+
+/// `tauler ugi GAME`: any game over UGI, played by the profile `engine`
+/// (default: the game's `play` profile), its rule options from the
+/// profile, then `options` (`KEY=VALUE`), then `setoption`.
+pub fn run_ugi(
+    catalogue: &crate::engine::Catalogue,
+    game: crate::games::GameId,
+    engine: Option<&str>,
+    options: &[String],
+    seed: u64,
+) -> Result<()> {
+    let mut profile = catalogue.get(engine.unwrap_or(game.info().profiles.play))?;
+    profile.expect_game(game.name())?;
+    profile.options.extend(options.iter().cloned());
+    let setup = Setup {
+        dialect: Dialect::Ugi,
+        game: game.info(),
+        profile,
+        seed,
+        fixed_options: &[],
+    };
+    let input = std::io::BufReader::new(std::io::stdin());
+    let output: Box<dyn Write + Send> = Box::new(std::io::stdout());
+    crate::with_family!(game,
+        perfect G => serve::<FullState<G>>(setup, input, output),
+        chance G, _ => serve::<FullState<G>>(setup, input, output),
+        hidden _ => serve::<SeatView>(setup, input, output),
+    )
+}

@@ -1,0 +1,48 @@
+//! `tauler serve`: the browser board on `http://127.0.0.1:PORT/`.
+
+use std::time::Duration;
+
+use anyhow::Result;
+use clap::Args;
+
+use crate::bounds;
+use crate::engine::Catalogue;
+use crate::web::{ServeConfig, Server};
+
+/// Where to serve.
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// The port (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on; another than 127.0.0.1 opens the server
+    /// to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Opens the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+    /// Minutes an unused game is kept, 1 to 10080.
+    #[arg(long, default_value_t = 30)]
+    pub idle_minutes: u64,
+}
+
+/// Serves until Ctrl-C.
+pub fn run(args: &ServeArgs, catalogue: Catalogue) -> Result<()> {
+    let minutes = bounds::IDLE_MINUTES.check("--idle-minutes", args.idle_minutes)?;
+    let server = Server::bind(ServeConfig {
+        host: args.host.clone(),
+        port: args.port,
+        idle: Duration::from_secs(minutes * 60),
+        catalogue,
+    })?;
+    let url = server.url();
+    println!("tauler is serving the board at {url} (Ctrl-C stops it)");
+    if args.open {
+        if let Err(error) = open::that(&url) {
+            println!("could not open a browser ({error}); open {url} yourself");
+        }
+    }
+    server.run()?;
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! The page's files, built into the program from the `web/` folder:
+//! hand-written HTML, CSS and JavaScript, nothing to install or build.
+
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::Router;
+
+/// Every asset: its path, content type and text.
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("../../web/index.html"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("../../web/style.css"),
+    ),
+    (
+        "/board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/board.js"),
+    ),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/app.js"),
+    ),
+];
+
+/// The routes serving the assets.
+pub fn routes() -> Router {
+    ASSETS
+        .iter()
+        .fold(Router::new(), |router, &(path, content_type, body)| {
+            router.route(
+                path,
+                get(move || async move {
+                    (
+                        [
+                            (header::CONTENT_TYPE, content_type),
+                            (header::CACHE_CONTROL, "no-cache"),
+                        ],
+                        body,
+                    )
+                        .into_response()
+                }),
+            )
+        })
+}

@@ -1,0 +1,186 @@
+//! A session of a board game as the page sees it: [`BoardSession`] is the
+//! engine's [`AnySession`] plus what a drawn board needs (the picture, the
+//! cells each legal action is clicked by, the record with its words, the
+//! position at any earlier ply), behind a handle that does not name the
+//! game.
+
+use serde::Serialize;
+
+use crate::engine::{AnySession, SeatSpec, Session, SessionError, Stop};
+use crate::game::{Seat, Turn};
+
+use super::picture::{Picture, Pictured};
+
+/// A legal action and the cells that play it by clicks.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LegalAction {
+    /// The action in the game's notation.
+    pub text: String,
+    /// The cells clicked, in order (empty: a button).
+    pub cells: Vec<String>,
+}
+
+/// One action of the game so far.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RecordEntry {
+    /// Its number from 1.
+    pub ply: usize,
+    /// The seat that played it (`None`: chance).
+    pub seat: Option<Seat>,
+    /// Whether an engine sits at that seat.
+    pub engine: bool,
+    /// The action in notation.
+    pub text: String,
+    /// What it did, in words.
+    pub words: String,
+    /// The cells it used (for the last-move highlight).
+    pub cells: Vec<String>,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ending {
+    /// Points per seat.
+    pub points: Vec<f64>,
+    /// The reason as records write it (`game over`, `resigned`).
+    pub reason: &'static str,
+    /// The ending in words (`checkmate: White wins`).
+    pub words: String,
+}
+
+/// Everything the page shows of a session.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Snapshot {
+    /// The game's command-line name.
+    pub game: &'static str,
+    /// The current position string.
+    pub position: String,
+    /// The board.
+    pub picture: Picture,
+    /// The seat to move (`None` at chance or at the end).
+    pub turn: Option<Seat>,
+    /// The person to move, if a person is.
+    pub person_to_move: Option<Seat>,
+    /// The legal actions of the person to move (empty otherwise).
+    pub legal: Vec<LegalAction>,
+    /// Every action so far.
+    pub record: Vec<RecordEntry>,
+    /// The end, once reached.
+    pub ending: Option<Ending>,
+}
+
+/// A hint: the engine's move and the cells to draw its arrow.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Hint {
+    /// The move in notation.
+    pub text: String,
+    /// Its cells.
+    pub cells: Vec<String>,
+}
+
+/// A session of a drawn game, whatever the game.
+pub trait BoardSession: AnySession {
+    /// What the page shows now.
+    fn snapshot(&self) -> Snapshot;
+    /// The board after the first `ply` actions, if the game has that many.
+    fn picture_at(&self, ply: usize) -> Option<Picture>;
+    /// The engine's suggestion for the person to move, with its cells.
+    fn hint_cells(&self) -> Result<Hint, SessionError>;
+    /// The flag that stops the engine thinking now.
+    fn stop(&self) -> Stop;
+}
+
+impl<G: Pictured> BoardSession for Session<G>
+where
+    G::Action: Send,
+{
+    fn snapshot(&self) -> Snapshot {
+        let state = self.state();
+        let legal = if Session::person_to_move(self).is_some() {
+            let mut actions = Vec::new();
+            state.legal_actions(&mut actions);
+            actions
+                .into_iter()
+                .map(|action| LegalAction {
+                    text: state.format_action(action),
+                    cells: state.action_cells(action),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let ending = self.ending().map(|ending| Ending {
+            points: ending.result.clone(),
+            reason: ending.reason.text(),
+            words: match &ending.fault {
+                Some(fault) => format!("{}: {}", ending.reason.text(), fault.message),
+                None => state
+                    .ending_words()
+                    .unwrap_or_else(|| ending.reason.text().to_string()),
+            },
+        });
+        Snapshot {
+            game: G::NAME,
+            position: state.format_position(),
+            picture: state.picture(),
+            turn: match state.turn() {
+                Turn::Player(seat) => Some(seat),
+                Turn::Chance | Turn::Terminal => None,
+            },
+            person_to_move: Session::person_to_move(self),
+            legal,
+            record: record(self),
+            ending,
+        }
+    }
+
+    fn picture_at(&self, ply: usize) -> Option<Picture> {
+        let history = self.history();
+        if ply > history.len() {
+            return None;
+        }
+        let mut state = self.start().clone();
+        for &action in &history[..ply] {
+            state.apply(action);
+        }
+        Some(state.picture())
+    }
+
+    fn hint_cells(&self) -> Result<Hint, SessionError> {
+        let text = AnySession::hint(self)?;
+        let cells = self
+            .state()
+            .parse_action(&text)
+            .map(|action| self.state().action_cells(action))
+            .unwrap_or_default();
+        Ok(Hint { text, cells })
+    }
+
+    fn stop(&self) -> Stop {
+        self.stop_handle()
+    }
+}
+
+/// The record of `session`: every action with its words and cells.
+fn record<G: Pictured>(session: &Session<G>) -> Vec<RecordEntry> {
+    let mut state = session.start().clone();
+    let mut entries = Vec::with_capacity(session.history().len());
+    for (index, &action) in session.history().iter().enumerate() {
+        let seat = match state.turn() {
+            Turn::Player(seat) => Some(seat),
+            Turn::Chance | Turn::Terminal => None,
+        };
+        let engine =
+            seat.is_some_and(|s| matches!(session.seats().get(s), Some(SeatSpec::Engine(_))));
+        entries.push(RecordEntry {
+            ply: index + 1,
+            seat,
+            engine,
+            text: state.format_action(action),
+            words: state.narrate(seat, action),
+            cells: state.action_cells(action),
+        });
+        state.apply(action);
+    }
+    entries
+}

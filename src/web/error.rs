@@ -1,0 +1,98 @@
+//! The API's errors: a status and `{"error": "…"}`, for bad JSON, an
+//! oversized body, an unknown session, an illegal action and every other
+//! refusal. No handler panics on bad input; a panic anyway is caught and
+//! answered the same way (see `server::router`).
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::FromRequest;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+
+use crate::engine::{ProfileError, SessionError};
+
+/// A refused request.
+#[derive(Debug)]
+pub struct ApiError {
+    /// The HTTP status (4xx for the client's mistakes).
+    pub status: StatusCode,
+    /// What is wrong, for people.
+    pub message: String,
+}
+
+impl ApiError {
+    /// A 400 Bad Request saying `message`.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
+    /// A 404 Not Found saying `message`.
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self {
+            status: StatusCode::NOT_FOUND,
+            message: message.into(),
+        }
+    }
+
+    /// A 500 saying `message` (the server's fault, not the request's).
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: message.into(),
+        }
+    }
+}
+
+/// The JSON body of an error.
+pub fn error_body(status: StatusCode, message: &str) -> Response {
+    (status, Json(json!({ "error": message }))).into_response()
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        error_body(self.status, &self.message)
+    }
+}
+
+impl From<SessionError> for ApiError {
+    fn from(error: SessionError) -> Self {
+        let status = match &error {
+            SessionError::BadAction { .. }
+            | SessionError::Profile(_)
+            | SessionError::File { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            SessionError::NotYourTurn
+            | SessionError::NothingToUndo
+            | SessionError::NothingToRedo
+            | SessionError::Hint(_) => StatusCode::CONFLICT,
+        };
+        Self {
+            status,
+            message: error.to_string(),
+        }
+    }
+}
+
+impl From<ProfileError> for ApiError {
+    fn from(error: ProfileError) -> Self {
+        Self::bad_request(error.to_string())
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        Self {
+            status: rejection.status(),
+            message: rejection.body_text(),
+        }
+    }
+}
+
+/// A JSON request body whose every rejection (malformed, wrong shape, too
+/// large, not JSON) is an [`ApiError`].
+#[derive(FromRequest)]
+#[from_request(via(Json), rejection(ApiError))]
+pub struct JsonBody<T>(pub T);

@@ -1,0 +1,201 @@
+//! Card chess drawn: the chessboard, and beside it the card being carried
+//! out, the active effect, the cards each side holds and the piles, in
+//! words.
+
+use crate::game::{Game, Seat};
+use crate::games::cardchess::chess::bitboard::{file_of, rank_of, square_name};
+use crate::games::cardchess::chess::{legal_moves, MoveList};
+use crate::games::cardchess::deck::Card;
+use crate::games::cardchess::turn::dead_position;
+use crate::games::cardchess::words::{narration, notes, side, what_it_does};
+use crate::games::cardchess::{Action, CardChess, Outcome, Phase};
+
+use crate::web::picture::{Cell, Label, LegendEntry, Man, Picture, Pictured, Shape};
+
+/// The chessmen.
+const LEGEND: &[LegendEntry] = &[
+    LegendEntry {
+        letter: 'K',
+        name: "King",
+        moves: "one step any way",
+    },
+    LegendEntry {
+        letter: 'Q',
+        name: "Queen",
+        moves: "Rook and Bishop",
+    },
+    LegendEntry {
+        letter: 'R',
+        name: "Rook",
+        moves: "along ranks and files",
+    },
+    LegendEntry {
+        letter: 'B',
+        name: "Bishop",
+        moves: "along diagonals",
+    },
+    LegendEntry {
+        letter: 'N',
+        name: "Knight",
+        moves: "jumps in an L",
+    },
+    LegendEntry {
+        letter: 'P',
+        name: "Pawn",
+        moves: "forward; captures diagonally; promotes",
+    },
+];
+
+fn labels() -> Vec<Label> {
+    let mut labels = Vec::new();
+    for file in 0..8u8 {
+        for y in [-1.0, 8.0] {
+            labels.push(Label {
+                text: char::from(b'a' + file).to_string(),
+                x: f64::from(file),
+                y,
+            });
+        }
+    }
+    for rank in 0..8u8 {
+        for x in [-1.0, 8.0] {
+            labels.push(Label {
+                text: (rank + 1).to_string(),
+                x,
+                y: f64::from(rank),
+            });
+        }
+    }
+    labels
+}
+
+/// The cards of a pile, counted.
+fn count(cards: &[u8]) -> u32 {
+    cards.iter().map(|&n| u32::from(n)).sum()
+}
+
+impl Pictured for CardChess {
+    fn picture(&self) -> Picture {
+        let position = self.position();
+        let mut cells = Vec::with_capacity(64);
+        let mut men = Vec::new();
+        for square in 0..64u8 {
+            let (file, rank) = (file_of(square), rank_of(square));
+            cells.push(Cell {
+                name: square_name(square),
+                x: f64::from(file),
+                y: f64::from(rank),
+                shade: u8::from((file + rank) % 2 == 1),
+                zone: None,
+            });
+            if let (Some(piece), Some(color)) =
+                (position.piece_at(square), position.color_at(square))
+            {
+                men.push(Man {
+                    cell: square_name(square),
+                    side: color.index(),
+                    letter: piece.letter(),
+                });
+            }
+        }
+        let check = position
+            .in_check()
+            .then(|| position.king(position.side()).map(square_name))
+            .flatten();
+        let mut lines = notes(self);
+        if let Some((effect, holder)) = self.effect() {
+            lines.push(format!(
+                "Active effect for {}: {} ({})",
+                side(self, holder),
+                effect.name(),
+                what_it_does(Card::Temporary(effect))
+            ));
+        }
+        if self.options().cards {
+            lines.push(format!(
+                "Pile: {} cards; discard: {}.",
+                count(self.pile()),
+                count(self.discard())
+            ));
+        }
+        Picture {
+            shape: Shape::Square,
+            cells,
+            men,
+            labels: labels(),
+            legend: LEGEND,
+            check,
+            notes: lines,
+        }
+    }
+
+    fn action_cells(&self, action: Action) -> Vec<String> {
+        match action {
+            Action::Move(mv) => vec![square_name(mv.from()), square_name(mv.to())],
+            Action::Swap(from, to) => vec![square_name(from), square_name(to)],
+            Action::Remove(square) | Action::Recover(_, square) => vec![square_name(square)],
+            Action::Draw | Action::Card(_) | Action::Veto | Action::Steal(_) | Action::Stop => {
+                Vec::new()
+            }
+        }
+    }
+
+    fn ending_words(&self) -> Option<String> {
+        let Phase::Over(outcome) = self.phase() else {
+            return None;
+        };
+        let position = self.position();
+        Some(match outcome {
+            Outcome::Win(seat) => {
+                let loser_colour = self.colour_of(1 - seat);
+                let how = if position.king(loser_colour).is_none() {
+                    "captures the king"
+                } else {
+                    "checkmates"
+                };
+                format!("{} {how} and wins", side(self, seat))
+            }
+            Outcome::Draw if position.halfmove() >= 100 => "draw by the 50-move rule".into(),
+            Outcome::Draw if dead_position(position) => "draw: neither side can mate".into(),
+            Outcome::Draw if !position.in_check() && no_move(self) => "draw by stalemate".into(),
+            Outcome::Draw => "draw by repetition".into(),
+        })
+    }
+
+    fn narrate(&self, seat: Option<Seat>, action: Action) -> String {
+        narration(self, seat, action)
+    }
+}
+
+/// Whether the side to move has no chess move at all (a stalemate, when
+/// not in check).
+fn no_move(state: &CardChess) -> bool {
+    let colour = state.position().side();
+    let seat = (0..2).find(|&s| state.colour_of(s) == colour).unwrap_or(0);
+    let mut moves = MoveList::new();
+    legal_moves(state.position(), &state.rules_for(seat), &mut moves);
+    moves.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Notation;
+    use crate::games::cardchess::CardChessOptions;
+
+    #[test]
+    fn a_swap_is_two_clicks_and_a_veto_a_button() {
+        let state = CardChess::new(&CardChessOptions::default());
+        let picture = state.picture();
+        assert_eq!(picture.cells.len(), 64);
+        assert_eq!(picture.men.len(), 32);
+        assert_eq!(state.action_cells(Action::Veto), Vec::<String>::new());
+        let swap = CardChess::parse_position(
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | phase=swap",
+            &CardChessOptions::default(),
+        )
+        .expect("a position in the middle of a swap");
+        let action = swap.parse_action("swap e2-e5").expect("a legal swap");
+        assert_eq!(swap.action_cells(action), ["e2", "e5"]);
+    }
+}

@@ -1,0 +1,343 @@
+//! The play API: create a session against an engine, read its state, play
+//! an action, undo, redo, hint, resign, start again, save and load, look
+//! back at an earlier ply, stop the engine, end the session. Every engine
+//! move runs on a blocking thread; the session's stop flag makes it answer
+//! at once.
+
+use std::sync::atomic::Ordering;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use crate::bounds;
+use crate::engine::{EngineProfile, SeatSpec, Session};
+use crate::game::{GameOptions, Seat};
+use crate::games::GameId;
+
+use super::app::{App, Shared};
+use super::board_session::{BoardSession, Hint, Snapshot};
+use super::error::{ApiError, JsonBody};
+use super::picture::{Picture, Pictured};
+use super::store::{lock, Entry, Full};
+
+/// The play API's routes.
+pub fn routes(app: Shared) -> Router {
+    Router::new()
+        .route("/api/sessions", post(create))
+        .route("/api/sessions/{id}", get(state).delete(remove))
+        .route("/api/sessions/{id}/action", post(action))
+        .route("/api/sessions/{id}/undo", post(undo))
+        .route("/api/sessions/{id}/redo", post(redo))
+        .route("/api/sessions/{id}/hint", post(hint))
+        .route("/api/sessions/{id}/resign", post(resign))
+        .route("/api/sessions/{id}/new", post(new_game))
+        .route("/api/sessions/{id}/stop", post(stop))
+        .route("/api/sessions/{id}/save", get(save))
+        .route("/api/sessions/{id}/load", post(load))
+        .route("/api/sessions/{id}/ply/{ply}", get(picture_at))
+        .with_state(app)
+}
+
+/// `POST /api/sessions`: what to play.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewSession {
+    /// The game: `cescacs`, `camelot` or `cardchess`.
+    pub game: String,
+    /// The person's side: `white` (default) or `black`.
+    #[serde(default)]
+    pub side: Option<String>,
+    /// The engine profile (default: the game's play profile).
+    #[serde(default)]
+    pub engine: Option<String>,
+    /// The start position (default: the initial position).
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Rules options, `KEY=VALUE`.
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// The chance seed (cards) and the engines' seed (default 1).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// The engine's time per move in milliseconds, replacing the profile's limits.
+    #[serde(default)]
+    pub movetime_ms: Option<u64>,
+    /// The engine's nodes per move, replacing the profile's limits.
+    #[serde(default)]
+    pub nodes: Option<u64>,
+    /// The engine's depth per move, replacing the profile's limits.
+    #[serde(default)]
+    pub depth: Option<u32>,
+}
+
+/// An action written in notation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionRequest {
+    /// The action.
+    pub action: String,
+}
+
+/// A saved game's text.
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedGame {
+    /// The text `save` gives.
+    pub text: String,
+}
+
+/// A session as the API answers it.
+#[derive(Debug, Serialize)]
+pub struct View {
+    /// The session's id.
+    pub id: String,
+    /// The person's seat.
+    pub you: Seat,
+    /// The engine profile.
+    pub engine: String,
+    /// The game now.
+    #[serde(flatten)]
+    pub snapshot: Snapshot,
+}
+
+/// Runs `work` on the session `id` on a blocking thread (an engine may
+/// think), then answers the session's view.
+async fn with_session<F>(app: &App, id: &str, work: F) -> Result<Json<View>, ApiError>
+where
+    F: FnOnce(&mut dyn BoardSession) -> Result<(), ApiError> + Send + 'static,
+{
+    let entry = app.entry(id)?;
+    let id = id.to_string();
+    run_blocking(move || {
+        let mut session = lock(&entry.session);
+        work(session.as_mut())?;
+        Ok(view(&id, &entry, session.as_ref()))
+    })
+    .await
+    .map(Json)
+}
+
+/// Runs `work` on a blocking thread.
+async fn run_blocking<T, F>(work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+{
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::internal(format!("the engine thread failed: {e}")))?
+}
+
+fn view(id: &str, entry: &Entry, session: &dyn BoardSession) -> View {
+    View {
+        id: id.to_string(),
+        you: entry.you,
+        engine: entry.engine.clone(),
+        snapshot: session.snapshot(),
+    }
+}
+
+/// The profile a new session plays, its limits replaced as asked.
+fn engine_profile(
+    app: &App,
+    game: GameId,
+    request: &NewSession,
+) -> Result<EngineProfile, ApiError> {
+    let name = request
+        .engine
+        .as_deref()
+        .unwrap_or(game.info().profiles.play);
+    let mut profile = app.catalogue.get(name)?;
+    profile.expect_game(game.name())?;
+    let range = |e: bounds::OutOfRange| ApiError::bad_request(e.to_string());
+    let limits = &mut profile.limits;
+    if let Some(ms) = request.movetime_ms {
+        *limits = Default::default();
+        limits.movetime_ms = Some(
+            bounds::MILLISECONDS
+                .check("movetime_ms", ms)
+                .map_err(range)?,
+        );
+    } else if let Some(nodes) = request.nodes {
+        *limits = Default::default();
+        limits.nodes = Some(bounds::NODES.check("nodes", nodes).map_err(range)?);
+    } else if let Some(depth) = request.depth {
+        *limits = Default::default();
+        limits.depth = Some(bounds::SEARCH_DEPTH.check("depth", depth).map_err(range)?);
+    }
+    Ok(profile)
+}
+
+/// A session of `G` from the request: the person at `you`, the engine at
+/// the other seat.
+fn build<G: Pictured>(
+    request: &NewSession,
+    profile: EngineProfile,
+    you: Seat,
+) -> Result<Box<dyn BoardSession>, ApiError>
+where
+    G::Action: Send,
+{
+    let options = G::Options::from_pairs(request.options.iter().map(String::as_str))
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let start = match &request.position {
+        Some(text) => G::parse_position(text, &options)
+            .map_err(|e| ApiError::bad_request(format!("bad {} position: {e}", G::NAME)))?,
+        None => G::new(&options),
+    };
+    let mut seats = vec![
+        SeatSpec::Engine(Box::new(profile.clone())),
+        SeatSpec::Engine(Box::new(profile)),
+    ];
+    seats[you] = SeatSpec::Person;
+    let session = Session::new(start, seats, request.seed.unwrap_or(1))?;
+    Ok(Box::new(session))
+}
+
+async fn create(
+    State(app): State<Shared>,
+    JsonBody(request): JsonBody<NewSession>,
+) -> Result<(StatusCode, Json<View>), ApiError> {
+    let game: GameId = request
+        .game
+        .parse()
+        .map_err(|e: crate::games::UnknownGame| ApiError::bad_request(e.to_string()))?;
+    let you: Seat = match request.side.as_deref().unwrap_or("white") {
+        "white" => 0,
+        "black" => 1,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "side `{other}`: expected white or black"
+            )))
+        }
+    };
+    let profile = engine_profile(&app, game, &request)?;
+    let engine = profile.name.clone();
+    let session = crate::with_family!(game,
+        perfect G => build::<G>(&request, profile, you),
+        chance G, _ => build::<G>(&request, profile, you),
+        hidden _ => Err(ApiError::bad_request(format!("{game} is not played on a board"))),
+    )?;
+    let session = run_blocking(move || {
+        let mut session = session;
+        session.advance();
+        Ok(session)
+    })
+    .await?;
+    let id = app
+        .store
+        .insert(Entry::new(session, you, engine))
+        .map_err(|Full| ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "too many sessions are open; try again later".into(),
+        })?;
+    let entry = app.entry(&id)?;
+    let answer = view(&id, &entry, lock(&entry.session).as_ref());
+    Ok((StatusCode::CREATED, Json(answer)))
+}
+
+async fn state(State(app): State<Shared>, Path(id): Path<String>) -> Result<Json<View>, ApiError> {
+    with_session(&app, &id, |_| Ok(())).await
+}
+
+async fn action(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<ActionRequest>,
+) -> Result<Json<View>, ApiError> {
+    with_session(&app, &id, move |session| {
+        session.play(&request.action)?;
+        Ok(())
+    })
+    .await
+}
+
+async fn undo(State(app): State<Shared>, Path(id): Path<String>) -> Result<Json<View>, ApiError> {
+    with_session(&app, &id, |session| Ok(session.undo()?)).await
+}
+
+async fn redo(State(app): State<Shared>, Path(id): Path<String>) -> Result<Json<View>, ApiError> {
+    with_session(&app, &id, |session| Ok(session.redo()?)).await
+}
+
+async fn resign(State(app): State<Shared>, Path(id): Path<String>) -> Result<Json<View>, ApiError> {
+    with_session(&app, &id, |session| Ok(session.resign()?)).await
+}
+
+async fn new_game(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<View>, ApiError> {
+    with_session(&app, &id, |session| {
+        session.new_game();
+        Ok(())
+    })
+    .await
+}
+
+async fn load(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+    JsonBody(saved): JsonBody<SavedGame>,
+) -> Result<Json<View>, ApiError> {
+    with_session(
+        &app,
+        &id,
+        move |session| Ok(session.load_text(&saved.text)?),
+    )
+    .await
+}
+
+async fn hint(State(app): State<Shared>, Path(id): Path<String>) -> Result<Json<Hint>, ApiError> {
+    let entry = app.entry(&id)?;
+    run_blocking(move || Ok(lock(&entry.session).hint_cells()?))
+        .await
+        .map(Json)
+}
+
+async fn save(
+    State(app): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<SavedGame>, ApiError> {
+    let entry = app.entry(&id)?;
+    run_blocking(move || {
+        Ok(SavedGame {
+            text: lock(&entry.session).save_text(),
+        })
+    })
+    .await
+    .map(Json)
+}
+
+async fn picture_at(
+    State(app): State<Shared>,
+    Path((id, ply)): Path<(String, usize)>,
+) -> Result<Json<Picture>, ApiError> {
+    let entry = app.entry(&id)?;
+    run_blocking(move || {
+        lock(&entry.session)
+            .picture_at(ply)
+            .ok_or_else(|| ApiError::not_found(format!("the game has no ply {ply}")))
+    })
+    .await
+    .map(Json)
+}
+
+/// Stops the engine thinking now (it plays its best so far); no lock, so
+/// it reaches an engine in the middle of a move.
+async fn stop(State(app): State<Shared>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+    let entry = app.entry(&id)?;
+    entry.stop.store(true, Ordering::Relaxed);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn remove(State(app): State<Shared>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+    if app.store.remove(&id) {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError::not_found(format!("no session `{id}`")))
+    }
+}

@@ -1,0 +1,156 @@
+//! The HTTP server: binds the address, merges every feature's routes into
+//! one router (one line a feature), answers a panic or an unknown path with
+//! a JSON error, and sweeps idle sessions away.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::Router;
+use thiserror::Error;
+use tower_http::catch_panic::CatchPanicLayer;
+
+use crate::engine::Catalogue;
+
+use super::app::{App, Shared};
+use super::error::{error_body, ApiError};
+use super::store::Store;
+use super::{analysis, assets, games_api, play_api};
+
+/// The largest request body accepted (a saved game fits many times over).
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+
+/// The most sessions open at once.
+pub const MAX_SESSIONS: usize = 256;
+
+/// How often idle sessions are looked for.
+const SWEEP_EVERY: Duration = Duration::from_secs(30);
+
+/// How to serve.
+pub struct ServeConfig {
+    /// The host to bind (`127.0.0.1` unless another is asked for).
+    pub host: String,
+    /// The port (0: any free port).
+    pub port: u16,
+    /// How long an unused session lives.
+    pub idle: Duration,
+    /// The engine profiles sessions may name.
+    pub catalogue: Catalogue,
+}
+
+/// Why the server could not run.
+#[derive(Debug, Error)]
+pub enum ServeError {
+    /// The runtime could not start.
+    #[error("cannot start the server's runtime: {0}")]
+    Runtime(std::io::Error),
+    /// The address could not be bound.
+    #[error("cannot listen on {address}: {source}")]
+    Bind {
+        /// The address asked for.
+        address: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Serving failed.
+    #[error("the server stopped: {0}")]
+    Serve(std::io::Error),
+}
+
+/// The whole site: every feature's routes merged, the body limit, the
+/// panic guard and the JSON 404.
+pub fn router(app: Shared) -> Router {
+    Router::new()
+        .merge(assets::routes())
+        .merge(games_api::routes(Arc::clone(&app)))
+        .merge(play_api::routes(Arc::clone(&app)))
+        .merge(analysis::routes(Arc::clone(&app)))
+        .fallback(|| async { ApiError::not_found("no such page or endpoint") })
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(CatchPanicLayer::custom(|_| -> Response {
+            error_body(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the server failed on this request",
+            )
+        }))
+}
+
+/// A bound server, ready to run.
+pub struct Server {
+    runtime: tokio::runtime::Runtime,
+    listener: tokio::net::TcpListener,
+    app: Shared,
+    address: SocketAddr,
+}
+
+impl Server {
+    /// Binds `config.host:config.port`.
+    pub fn bind(config: ServeConfig) -> Result<Self, ServeError> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .map_err(ServeError::Runtime)?;
+        let bind_error = |source| ServeError::Bind {
+            address: format!("{}:{}", config.host, config.port),
+            source,
+        };
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind((
+                config.host.as_str(),
+                config.port,
+            )))
+            .map_err(bind_error)?;
+        let address = listener.local_addr().map_err(bind_error)?;
+        let app = Arc::new(App {
+            store: Store::new(config.idle, MAX_SESSIONS),
+            catalogue: config.catalogue,
+        });
+        Ok(Self {
+            runtime,
+            listener,
+            app,
+            address,
+        })
+    }
+
+    /// The address bound.
+    #[must_use]
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// The page's address, for people.
+    #[must_use]
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.address)
+    }
+
+    /// Serves until Ctrl-C.
+    pub fn run(self) -> Result<(), ServeError> {
+        let Server {
+            runtime,
+            listener,
+            app,
+            ..
+        } = self;
+        runtime.block_on(async move {
+            let sweeper = Arc::clone(&app);
+            tokio::spawn(async move {
+                let mut every = tokio::time::interval(SWEEP_EVERY);
+                loop {
+                    every.tick().await;
+                    sweeper.store.sweep(Instant::now());
+                }
+            });
+            axum::serve(listener, router(app))
+                .with_graceful_shutdown(async {
+                    let _ = tokio::signal::ctrl_c().await;
+                })
+                .await
+                .map_err(ServeError::Serve)
+        })
+    }
+}

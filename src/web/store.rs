@@ -1,0 +1,164 @@
+//! The sessions being played, by id. A session unused for the idle time
+//! expires: the sweep drops it (its engine told to stop), which frees its
+//! memory.
+
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use crate::engine::Stop;
+use crate::game::Seat;
+
+use super::board_session::BoardSession;
+
+/// Locks `mutex`, carrying on after a panic elsewhere (the data a session
+/// keeps stays consistent: a failed engine forfeits, it never half-applies).
+pub fn lock<T: ?Sized>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// One session being played.
+pub struct Entry {
+    /// The game (locked while an engine thinks).
+    pub session: Mutex<Box<dyn BoardSession>>,
+    /// Stops its engine from any thread, without the lock.
+    pub stop: Stop,
+    /// The seat the person plays.
+    pub you: Seat,
+    /// The engine profile's name.
+    pub engine: String,
+    last_used: Mutex<Instant>,
+}
+
+impl Entry {
+    /// A session the person plays at seat `you` against `engine`.
+    #[must_use]
+    pub fn new(session: Box<dyn BoardSession>, you: Seat, engine: String) -> Self {
+        Self {
+            stop: session.stop(),
+            session: Mutex::new(session),
+            you,
+            engine,
+            last_used: Mutex::new(Instant::now()),
+        }
+    }
+}
+
+/// Why a session could not be stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Full;
+
+/// The sessions by id.
+pub struct Store {
+    entries: Mutex<HashMap<String, Arc<Entry>>>,
+    idle: Duration,
+    capacity: usize,
+}
+
+impl Store {
+    /// An empty store whose sessions expire after `idle` unused, holding at
+    /// most `capacity` at once.
+    #[must_use]
+    pub fn new(idle: Duration, capacity: usize) -> Self {
+        Self {
+            entries: Mutex::new(HashMap::new()),
+            idle,
+            capacity,
+        }
+    }
+
+    /// Stores `entry` under a new random id.
+    pub fn insert(&self, entry: Entry) -> Result<String, Full> {
+        let mut entries = lock(&self.entries);
+        if entries.len() >= self.capacity {
+            return Err(Full);
+        }
+        let mut id = format!("{:016x}", rand::random::<u64>());
+        while entries.contains_key(&id) {
+            id = format!("{:016x}", rand::random::<u64>());
+        }
+        entries.insert(id.clone(), Arc::new(entry));
+        Ok(id)
+    }
+
+    /// The session `id`, marked used now.
+    pub fn get(&self, id: &str) -> Option<Arc<Entry>> {
+        let entry = lock(&self.entries).get(id).cloned()?;
+        *lock(&entry.last_used) = Instant::now();
+        Some(entry)
+    }
+
+    /// Removes the session `id`, stopping its engine; whether it existed.
+    pub fn remove(&self, id: &str) -> bool {
+        let removed = lock(&self.entries).remove(id);
+        if let Some(entry) = &removed {
+            entry.stop.store(true, Ordering::Relaxed);
+        }
+        removed.is_some()
+    }
+
+    /// Drops every session unused since before `now − idle`, stopping its
+    /// engine; returns how many went.
+    pub fn sweep(&self, now: Instant) -> usize {
+        let mut entries = lock(&self.entries);
+        let before = entries.len();
+        entries.retain(|_, entry| {
+            let fresh = now.saturating_duration_since(*lock(&entry.last_used)) < self.idle;
+            if !fresh {
+                entry.stop.store(true, Ordering::Relaxed);
+            }
+            fresh
+        });
+        before - entries.len()
+    }
+
+    /// How many sessions are stored.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        lock(&self.entries).len()
+    }
+
+    /// Whether no session is stored.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{SeatSpec, Session};
+    use crate::game::Game;
+    use crate::games::camelot::Camelot;
+
+    fn entry() -> Entry {
+        let session = Session::new(
+            Camelot::new(&Default::default()),
+            vec![SeatSpec::Person, SeatSpec::Person],
+            1,
+        )
+        .expect("a session of two people");
+        Entry::new(Box::new(session), 0, "nobody".into())
+    }
+
+    #[test]
+    fn idle_sessions_expire_and_their_engines_are_stopped() {
+        let store = Store::new(Duration::from_secs(60), 2);
+        let old = store.insert(entry()).expect("room");
+        let stop = store.get(&old).expect("stored").stop.clone();
+        let later = Instant::now() + Duration::from_secs(30);
+        assert_eq!(store.sweep(later), 0, "not idle long enough");
+        let fresh = store.insert(entry()).expect("room");
+        assert_eq!(store.insert(entry()).err(), Some(Full), "at capacity");
+        let much_later = Instant::now() + Duration::from_secs(120);
+        assert_eq!(store.sweep(much_later), 2);
+        assert!(store.is_empty());
+        assert!(
+            stop.load(Ordering::Relaxed),
+            "the expired session's engine is told to stop"
+        );
+        assert!(store.get(&fresh).is_none());
+    }
+}

@@ -1,0 +1,202 @@
+//! `tauler uci` speaks UCI: python-chess (a real client) plays a whole game
+//! against it and analyses with `stop`; a transcript walks the sequence
+//! fastchess's `--compliance` mode checks; malformed lines are answered,
+//! never fatal.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+const TAULER: &str = env!("CARGO_BIN_EXE_tauler");
+
+/// Runs the python-chess driver in `mode`; skipped (with a note) only when
+/// python-chess is missing, which `.ci/run` installs.
+fn python_chess(mode: &str) {
+    let have = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !have {
+        eprintln!("python-chess is not installed (pip install chess): skipped");
+        return;
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/protocol/python_chess_uci.py");
+    let output = Command::new("python3")
+        .arg(script)
+        .args([TAULER, mode])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && stdout.starts_with(&format!("ok {mode}")),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn python_chess_plays_a_whole_game() {
+    python_chess("game");
+}
+
+#[test]
+fn python_chess_analyses_and_stops() {
+    python_chess("analysis");
+}
+
+/// An engine process and its output lines.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(TAULER)
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("tauler starts");
+        let input = child.stdin.take().unwrap();
+        let output = child.stdout.take().unwrap();
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            input,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// The lines up to and including the first that starts with `word`.
+    fn until(&self, word: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(60)) {
+                Ok(line) => {
+                    let done = line.split_whitespace().next() == Some(word);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("no `{word}` after {seen:?}"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine ended before `{word}`: {seen:?}")
+                }
+            }
+        }
+    }
+
+    /// Sends `go …` and checks the answer: info lines with a score, then a
+    /// legal-looking `bestmove`.
+    fn go(&mut self, line: &str) -> String {
+        self.send(line);
+        let seen = self.until("bestmove");
+        let last_info = seen
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info ") && !l.starts_with("info string"))
+            .unwrap_or_else(|| panic!("no info line: {seen:?}"));
+        assert!(last_info.contains(" score "), "{last_info}");
+        let best = seen
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        assert!((4..=5).contains(&best.len()), "{best}");
+        best
+    }
+}
+
+/// The steps of fastchess's `--compliance` check, in its order.
+#[test]
+fn the_fastchess_compliance_sequence_passes() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let hello = engine.until("uciok");
+    assert!(
+        hello.iter().any(|l| l.starts_with("id name tauler")),
+        "{hello:?}"
+    );
+    assert!(
+        hello.iter().any(|l| l.starts_with("id author ")),
+        "{hello:?}"
+    );
+    assert!(hello
+        .iter()
+        .any(|l| l.starts_with("option name Hash type spin")));
+    engine.send("isready");
+    engine.until("readyok");
+    engine.send("ucinewgame");
+    engine.send("position startpos");
+    engine.send("isready");
+    engine.until("readyok");
+    engine.send("position fen 3r2k1/p5n1/1pq1p2p/2p3p1/2P1P1n1/1P1P2pP/PN1Q2K1/5R2 w - - 0 27");
+    engine.send("isready");
+    engine.until("readyok");
+    engine.go("go wtime 100");
+    engine.send("position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    let reply = engine.go("go btime 100");
+    assert!(reply.starts_with(|c| "abcdefgh".contains(c)));
+    engine.go("go wtime 100 winc 100 btime 100 binc 100");
+    engine.go("go btime 100 binc 100 wtime 100 winc 100");
+    engine.send("ucinewgame");
+    engine.send("position startpos");
+    engine.go("go wtime 100 btime 100");
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.go("go wtime 100 btime 100");
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}
+
+#[test]
+fn malformed_lines_are_answered_and_the_engine_goes_on() {
+    let mut engine = Engine::start();
+    for bad in [
+        "hello",
+        "go wtime",
+        "position fen not-a-fen",
+        "position startpos moves e2e5",
+        "setoption name Hash value -4",
+        "setoption name Nonsense value 1",
+        "ugi",
+    ] {
+        engine.send(bad);
+        let line = engine.until("info");
+        assert!(
+            line.last().unwrap().starts_with("info string error: "),
+            "{bad}: {line:?}"
+        );
+    }
+    engine.send("position startpos moves e2e4");
+    assert_eq!(engine.go("go depth 3").len(), 4);
+    engine.send("go movetime 50");
+    engine.until("bestmove");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    engine.send("stop");
+    engine.until("bestmove");
+    drop(engine.input);
+    assert!(
+        engine.child.wait().unwrap().success(),
+        "end of input ends the engine"
+    );
+}

@@ -1,0 +1,178 @@
+//! The server's JSON API fed bad input over plain HTTP: malformed JSON,
+//! wrong fields, unknown games and sessions, illegal actions, a bad
+//! position, an oversized body. Each gets a 4xx with `{"error": …}`, and
+//! the server keeps answering.
+
+mod web_support;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use serde_json::Value;
+
+/// Sends one request; returns the status and the body read as JSON.
+fn request(server: &str, method: &str, path: &str, body: Option<&[u8]>) -> (u16, Value) {
+    let address = server.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).expect("the server accepts");
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n");
+    if let Some(body) = body {
+        head.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    head.push_str("\r\n");
+    stream
+        .write_all(head.as_bytes())
+        .expect("the request is sent");
+    if let Some(body) = body {
+        // The server may refuse an oversized body before reading it all.
+        let _ = stream.write_all(body);
+    }
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a status line in {text:?}"));
+    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    let json = serde_json::from_str(body).unwrap_or(Value::Null);
+    (status, json)
+}
+
+/// Asserts a 4xx `status` with a JSON error containing `words`.
+fn refused(answer: (u16, Value), status: u16, words: &str) {
+    assert_eq!(answer.0, status, "{:?}", answer.1);
+    let error = answer.1["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a JSON error: {:?}", answer.1));
+    assert!(error.contains(words), "`{error}` should say `{words}`");
+}
+
+#[test]
+fn bad_requests_get_a_json_4xx_and_the_server_carries_on() {
+    let server = web_support::start_server();
+    let post = |path: &str, body: &str| request(&server, "POST", path, Some(body.as_bytes()));
+
+    refused(post("/api/sessions", "{\"game\": "), 400, "");
+    refused(post("/api/sessions", "{\"game\": 3}"), 422, "game");
+    refused(
+        post("/api/sessions", "{\"game\": \"camelot\", \"colour\": 1}"),
+        422,
+        "colour",
+    );
+    refused(
+        post("/api/sessions", "{\"game\": \"chess\"}"),
+        400,
+        "unknown game `chess`",
+    );
+    refused(
+        post("/api/sessions", "{\"game\": \"muzicando\"}"),
+        400,
+        "not played on a board",
+    );
+    refused(
+        post(
+            "/api/sessions",
+            "{\"game\": \"camelot\", \"side\": \"red\"}",
+        ),
+        400,
+        "side `red`",
+    );
+    refused(
+        post(
+            "/api/sessions",
+            "{\"game\": \"camelot\", \"engine\": \"cescacs-fast\"}",
+        ),
+        400,
+        "cescacs-fast",
+    );
+    refused(
+        post(
+            "/api/sessions",
+            "{\"game\": \"camelot\", \"engine\": \"nobody\"}",
+        ),
+        400,
+        "nobody",
+    );
+    refused(
+        post(
+            "/api/sessions",
+            "{\"game\": \"cescacs\", \"position\": \"/28:q/ w\"}",
+        ),
+        400,
+        "bad cescacs position",
+    );
+    refused(
+        post("/api/sessions", "{\"game\": \"camelot\", \"nodes\": 0}"),
+        400,
+        "nodes",
+    );
+    refused(
+        request(&server, "POST", "/api/sessions", None),
+        415,
+        "Content-Type",
+    );
+
+    refused(
+        request(&server, "GET", "/api/sessions/0123456789abcdef", None),
+        404,
+        "no session",
+    );
+    refused(
+        post("/api/sessions/nope/action", "{\"action\": \"F7-F8\"}"),
+        404,
+        "no session",
+    );
+    refused(
+        request(&server, "GET", "/api/no-such-endpoint", None),
+        404,
+        "no such",
+    );
+
+    let (status, view) = post("/api/sessions", "{\"game\": \"camelot\", \"nodes\": 200}");
+    assert_eq!(status, 201, "{view:?}");
+    let id = view["id"].as_str().expect("an id").to_string();
+    let action = |body: &str| post(&format!("/api/sessions/{id}/action"), body);
+    refused(action("{\"action\": \"A1-A2\"}"), 422, "A1-A2");
+    refused(action("{\"action\": \"Z99-Q1\"}"), 422, "Z99-Q1");
+    refused(action("{\"move\": \"F7-F8\"}"), 422, "action");
+    refused(action("[1, 2, 3]"), 422, "");
+    refused(
+        post(&format!("/api/sessions/{id}/undo"), ""),
+        409,
+        "nothing to undo",
+    );
+    refused(
+        post(
+            &format!("/api/sessions/{id}/load"),
+            "{\"text\": \"nonsense\"}",
+        ),
+        422,
+        "position",
+    );
+    refused(
+        request(&server, "GET", &format!("/api/sessions/{id}/ply/999"), None),
+        404,
+        "ply 999",
+    );
+
+    let huge = format!("{{\"action\": \"{}\"}}", "x".repeat(400_000));
+    refused(action(&huge), 413, "");
+
+    let (status, games) = request(&server, "GET", "/api/games", None);
+    assert_eq!(status, 200);
+    assert_eq!(games.as_array().map(Vec::len), Some(3));
+    let (status, view) = request(&server, "GET", &format!("/api/sessions/{id}"), None);
+    assert_eq!(status, 200, "the session is unharmed: {view:?}");
+    assert_eq!(view["record"].as_array().map(Vec::len), Some(0));
+    let (status, _) = request(&server, "DELETE", &format!("/api/sessions/{id}"), None);
+    assert_eq!(status, 204);
+    refused(
+        request(&server, "GET", &format!("/api/sessions/{id}"), None),
+        404,
+        "no session",
+    );
+}

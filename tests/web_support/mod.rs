@@ -1,0 +1,262 @@
+//! What the web tests share: the real server started in this process on a
+//! free port, and (for the browser tests) a headless Chromium driven
+//! through chromedriver.
+
+#![allow(dead_code)]
+
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{json, Value};
+
+use tauler::engine::Catalogue;
+use tauler::web::{ServeConfig, Server};
+
+/// Starts the server on a free port of 127.0.0.1; returns its address
+/// (`http://127.0.0.1:PORT`).
+pub fn start_server() -> String {
+    let server = Server::bind(ServeConfig {
+        host: "127.0.0.1".into(),
+        port: 0,
+        idle: Duration::from_secs(600),
+        catalogue: Catalogue::built_in(),
+    })
+    .expect("the server binds a free port");
+    let address = format!("http://{}", server.address());
+    std::thread::spawn(move || server.run());
+    address
+}
+
+/// One browser test at a time: each runs an engine and a browser, and the
+/// machine has few cores.
+static BROWSER: Mutex<()> = Mutex::new(());
+
+/// chromedriver, stopped when dropped.
+pub struct Driver {
+    child: Child,
+    /// Its address.
+    pub url: String,
+    _turn: MutexGuard<'static, ()>,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts chromedriver (Debian's `chromium-driver`) on a free port.
+pub fn start_driver() -> Driver {
+    let turn = BROWSER.lock().unwrap_or_else(PoisonError::into_inner);
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver runs (apt-get install chromium-driver)");
+    let started = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    Driver {
+        child,
+        url: format!("http://127.0.0.1:{port}"),
+        _turn: turn,
+    }
+}
+
+/// A headless Chromium session.
+pub async fn browser(driver: &Driver) -> Client {
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1400,1000"],
+        }),
+    );
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&driver.url)
+        .await
+        .expect("a Chromium session")
+}
+
+/// How long a page may take to show what a test waits for.
+const PATIENCE: Duration = Duration::from_secs(90);
+
+/// The value of the expression `script` (a JavaScript expression).
+pub async fn eval(client: &Client, script: &str) -> Value {
+    client
+        .execute(&format!("return {script};"), Vec::new())
+        .await
+        .expect("the script runs")
+}
+
+/// Waits until the expression `script` is true on the page.
+pub async fn wait_for(client: &Client, script: &str) {
+    let started = Instant::now();
+    loop {
+        if eval(client, script).await == Value::Bool(true) {
+            return;
+        }
+        if started.elapsed() > PATIENCE {
+            let error = eval(client, "document.getElementById('error').textContent").await;
+            let status = eval(client, "document.body.dataset.status").await;
+            panic!("timed out waiting for `{script}` (status {status}, error {error})");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Opens the page and starts a game of `game` against `engine` limited to
+/// `nodes` per move, from `position` (the initial one if `None`).
+pub async fn start_game(
+    client: &Client,
+    server: &str,
+    game: &str,
+    engine: &str,
+    limit: (&str, u64),
+    position: Option<&str>,
+) {
+    client
+        .goto(&format!("{server}/"))
+        .await
+        .expect("the page opens");
+    wait_for(
+        client,
+        "document.querySelectorAll('#game option').length >= 3",
+    )
+    .await;
+    let select = client
+        .find(Locator::Css("#game"))
+        .await
+        .expect("the game menu");
+    select
+        .select_by_value(game)
+        .await
+        .expect("the game is offered");
+    wait_for(
+        client,
+        &format!("document.getElementById('engine').innerHTML.includes('{engine}')"),
+    )
+    .await;
+    let engines = client
+        .find(Locator::Css("#engine"))
+        .await
+        .expect("the engine menu");
+    engines
+        .select_by_value(engine)
+        .await
+        .expect("the engine is offered");
+    let kind = client
+        .find(Locator::Css("#limit-kind"))
+        .await
+        .expect("the strength menu");
+    kind.select_by_value(limit.0).await.expect("a limit kind");
+    let value = client
+        .find(Locator::Css("#limit-value"))
+        .await
+        .expect("the strength value");
+    value
+        .send_keys(&limit.1.to_string())
+        .await
+        .expect("typing the limit");
+    if let Some(position) = position {
+        let field = client
+            .find(Locator::Css("#position"))
+            .await
+            .expect("the position field");
+        field
+            .send_keys(position)
+            .await
+            .expect("typing the position");
+    }
+    client
+        .find(Locator::Css("#start"))
+        .await
+        .expect("the start button")
+        .click()
+        .await
+        .expect("starting");
+    wait_for(client, &format!("document.body.dataset.game === '{game}'")).await;
+    wait_for(
+        client,
+        "['your-turn', 'over'].includes(document.body.dataset.status)",
+    )
+    .await;
+}
+
+/// Clicks the board's cell `name`.
+pub async fn click_cell(client: &Client, name: &str) {
+    client
+        .find(Locator::Css(&format!("g[data-cell='{name}']")))
+        .await
+        .unwrap_or_else(|e| panic!("cell {name} is drawn: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("cell {name} is clicked: {e}"));
+}
+
+/// Clicks the button `selector`.
+pub async fn click(client: &Client, selector: &str) {
+    client
+        .find(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("{selector} is on the page: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("{selector} is clicked: {e}"));
+}
+
+/// The number of actions in the game's record.
+pub async fn plies(client: &Client) -> u64 {
+    eval(client, "Number(document.body.dataset.ply)")
+        .await
+        .as_u64()
+        .expect("a ply count")
+}
+
+/// The legal actions the page knows, with their cells.
+pub async fn legal(client: &Client) -> Vec<(String, Vec<String>)> {
+    let value = eval(client, "page.view.legal").await;
+    value
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|a| {
+            let text = a["text"].as_str().expect("a text").to_string();
+            let cells = a["cells"]
+                .as_array()
+                .expect("cells")
+                .iter()
+                .map(|c| c.as_str().expect("a cell").to_string())
+                .collect();
+            (text, cells)
+        })
+        .collect()
+}
+
+/// Saves a screenshot as `target/screenshots/NAME.png`.
+pub async fn screenshot(client: &Client, name: &str) -> PathBuf {
+    let png = client.screenshot().await.expect("a screenshot");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&dir).expect("the screenshot folder");
+    let path = dir.join(format!("{name}.png"));
+    std::fs::write(&path, png).expect("the screenshot is written");
+    path
+}

@@ -1,0 +1,423 @@
+// The page: a new-game form, the board played by clicks, the move list,
+// undo, hint, resign, save and load, over the JSON API (see the README).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  games: [],
+  view: null,        // the session as the API last answered
+  selection: [],     // the cells clicked so far towards an action
+  lookingAt: null,   // { ply, picture } when looking back
+  flipped: false,
+  hint: null,        // the hint's cells
+  analysisArrows: [],
+  busy: false,
+};
+
+function showError(message) {
+  const bar = $("error");
+  bar.textContent = message;
+  bar.hidden = !message;
+}
+
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  if (response.status === 204) return null;
+  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+function setStatus(status, text) {
+  document.body.dataset.status = status;
+  $("status").textContent = text;
+}
+
+// ---- the new-game form ----
+
+function currentGame() {
+  return page.games.find((g) => g.name === $("game").value);
+}
+
+function fillEngines() {
+  const game = currentGame();
+  const select = $("engine");
+  select.replaceChildren();
+  for (const profile of game.profiles) {
+    const option = new Option(profile.name, profile.name, false, profile.name === game.default_profile);
+    option.title = profile.description;
+    select.appendChild(option);
+  }
+  describeEngine();
+  $("options").title = game.options.map((o) => `${o.key}: ${o.values}`).join("\n");
+}
+
+function describeEngine() {
+  const game = currentGame();
+  const profile = game && game.profiles.find((p) => p.name === $("engine").value);
+  $("engine-description").textContent = profile ? `${game.description}. Engine: ${profile.description}.` : "";
+}
+
+async function loadGames() {
+  page.games = await api("GET", "/api/games");
+  for (const game of page.games) $("game").appendChild(new Option(game.name, game.name));
+  fillEngines();
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  const request = {
+    game: $("game").value,
+    side: $("side").value,
+    engine: $("engine").value,
+    options: $("options").value.split(",").map((s) => s.trim()).filter(Boolean),
+  };
+  const position = $("position").value.trim();
+  if (position) request.position = position;
+  const kind = $("limit-kind").value;
+  const value = parseInt($("limit-value").value, 10);
+  if (kind && value > 0) request[kind] = value;
+  page.flipped = request.side === "black";
+  setStatus("thinking", "Starting…");
+  await act(() => api("POST", "/api/sessions", request));
+}
+
+// ---- the session ----
+
+function playing() {
+  return page.view && !page.view.ending;
+}
+
+function candidates(prefix) {
+  if (!page.view) return [];
+  return page.view.legal.filter(
+    (a) => a.cells.length >= prefix.length && prefix.every((c, i) => a.cells[i] === c)
+  );
+}
+
+function show(view) {
+  page.view = view;
+  page.selection = [];
+  page.lookingAt = null;
+  page.hint = null;
+  location.hash = `s=${view.id}`;
+  render();
+}
+
+// Runs an API call that answers the session, showing it or the error.
+async function act(call) {
+  showError("");
+  page.busy = true;
+  try {
+    show(await call());
+  } catch (error) {
+    showError(error.message);
+    render();
+  } finally {
+    page.busy = false;
+    render();
+  }
+}
+
+function sideName(seat) {
+  return seat === 0 ? "White" : "Black";
+}
+
+function render() {
+  const view = page.view;
+  renderChoice([]);
+  if (!view) return;
+  const picture = page.lookingAt ? page.lookingAt.picture : view.picture;
+  const moving = candidates(page.selection);
+  const targets = new Set();
+  if (!page.lookingAt && page.selection.length) {
+    for (const action of moving) {
+      const next = action.cells[page.selection.length];
+      if (next) targets.add(next);
+    }
+  }
+  const lastEntry = page.lookingAt ? view.record[page.lookingAt.ply - 1] : lastMove(view);
+  const arrows = [];
+  if (page.hint) arrows.push(page.hint);
+  arrows.push(...page.analysisArrows);
+  drawBoard($("board"), picture, {
+    flipped: page.flipped,
+    selected: page.selection,
+    targets,
+    last: lastEntry ? lastEntry.cells : [],
+    arrows,
+  }, clickCell);
+  document.body.dataset.ply = String(view.record.length);
+  document.body.dataset.game = view.game;
+  $("banner").hidden = !page.lookingAt;
+  if (page.lookingAt) {
+    $("banner").textContent = `Looking at the position after ply ${page.lookingAt.ply}: click the board or here to go back to the game.`;
+    $("banner").onclick = () => { page.lookingAt = null; render(); };
+  }
+  if (view.ending) {
+    const mine = view.ending.points[view.you];
+    $("ending").hidden = false;
+    $("ending").textContent = `Game over: ${view.ending.words}. You score ${mine}.`;
+    setStatus("over", "The game is over.");
+  } else {
+    $("ending").hidden = true;
+    if (page.busy) setStatus("thinking", "The engine is thinking…");
+    else if (view.person_to_move === view.you) setStatus("your-turn", `Your move (${sideName(view.you)}).`);
+    else setStatus("waiting", "Waiting.");
+  }
+  renderActions(view);
+  if (page.selection.length) {
+    const complete = moving.filter((a) => a.cells.length === page.selection.length);
+    if (complete.length) renderChoice(complete);
+  }
+  renderNotes(picture, view);
+  renderMoves(view);
+  renderLegend(picture);
+  $("position-string").value = view.position;
+  for (const id of ["undo", "redo", "hint", "resign", "new-game"]) $(id).disabled = page.busy;
+  $("hint").disabled = page.busy || !playing();
+  $("resign").disabled = page.busy || !playing();
+}
+
+function lastMove(view) {
+  for (let i = view.record.length - 1; i >= 0; i--) {
+    if (view.record[i].cells.length) return view.record[i];
+  }
+  return null;
+}
+
+function renderActions(view) {
+  const box = $("actions");
+  box.replaceChildren();
+  if (page.lookingAt || page.busy) return;
+  for (const action of view.legal.filter((a) => a.cells.length === 0)) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = action.text;
+    button.dataset.action = action.text;
+    button.onclick = () => play(action.text);
+    box.appendChild(button);
+  }
+}
+
+function renderChoice(actions) {
+  const box = $("choice");
+  box.hidden = actions.length === 0;
+  const buttons = box.querySelector(".buttons");
+  buttons.replaceChildren();
+  for (const action of actions) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = action.text;
+    button.dataset.action = action.text;
+    button.onclick = () => play(action.text);
+    buttons.appendChild(button);
+  }
+}
+
+function renderNotes(picture, view) {
+  const list = $("notes");
+  list.replaceChildren();
+  for (const note of picture.notes) {
+    const item = document.createElement("li");
+    item.textContent = note;
+    list.appendChild(item);
+  }
+  if (page.hint && page.hintText) {
+    const item = document.createElement("li");
+    item.textContent = `Hint: ${page.hintText}`;
+    list.appendChild(item);
+  }
+}
+
+function renderMoves(view) {
+  const list = $("moves");
+  list.replaceChildren();
+  for (const entry of view.record) {
+    const item = document.createElement("li");
+    const who = entry.seat === null ? "" : entry.engine ? "(engine) " : "(you) ";
+    item.textContent = entry.words === entry.text ? `${who}${sideName(entry.seat)} ${entry.text}` : `${who}${entry.words}`;
+    if (entry.engine) item.classList.add("engine");
+    if (page.lookingAt && page.lookingAt.ply === entry.ply) item.classList.add("viewing");
+    item.onclick = () => lookAt(entry.ply);
+    list.appendChild(item);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderLegend(picture) {
+  const table = $("legend");
+  table.replaceChildren();
+  for (const entry of picture.legend) {
+    const row = table.insertRow();
+    row.insertCell().textContent = entry.letter;
+    row.insertCell().textContent = entry.name;
+    row.insertCell().textContent = entry.moves;
+  }
+}
+
+async function lookAt(ply) {
+  if (!page.view) return;
+  if (ply === page.view.record.length) {
+    page.lookingAt = null;
+    render();
+    return;
+  }
+  try {
+    const picture = await api("GET", `/api/sessions/${page.view.id}/ply/${ply}`);
+    page.lookingAt = { ply, picture };
+    page.selection = [];
+    render();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function clickCell(cell) {
+  if (page.lookingAt) {
+    page.lookingAt = null;
+    render();
+    return;
+  }
+  if (!playing() || page.busy || page.view.person_to_move !== page.view.you) return;
+  if (page.selection.length === 1 && page.selection[0] === cell) {
+    page.selection = [];
+    render();
+    return;
+  }
+  let prefix = page.selection.concat([cell]);
+  if (candidates(prefix).length === 0) prefix = [cell];
+  const options = candidates(prefix);
+  if (options.length === 0) {
+    page.selection = [];
+    render();
+    return;
+  }
+  const complete = options.filter((a) => a.cells.length === prefix.length);
+  const longer = options.filter((a) => a.cells.length > prefix.length);
+  if (complete.length === 1 && longer.length === 0) {
+    play(complete[0].text, prefix);
+    return;
+  }
+  page.selection = prefix;
+  render();
+}
+
+// Plays `text`; `cells` shows the move on the board while the engine answers.
+function play(text, cells) {
+  const id = page.view.id;
+  if (cells && cells.length >= 2) {
+    const picture = structuredClone(page.view.picture);
+    const from = cells[0], to = cells[cells.length - 1];
+    const man = picture.men.find((m) => m.cell === from);
+    if (man) {
+      picture.men = picture.men.filter((m) => m.cell !== to);
+      man.cell = to;
+      page.view = Object.assign({}, page.view, { picture, legal: [] });
+    }
+  }
+  page.selection = [];
+  act(() => api("POST", `/api/sessions/${id}/action`, { action: text }));
+}
+
+function sessionCall(name, method) {
+  return () => {
+    if (!page.view) return;
+    const id = page.view.id;
+    act(() => api(method || "POST", `/api/sessions/${id}/${name}`));
+  };
+}
+
+async function hint() {
+  if (!page.view) return;
+  page.busy = true;
+  render();
+  try {
+    const answer = await api("POST", `/api/sessions/${page.view.id}/hint`);
+    page.hint = answer.cells;
+    page.hintText = answer.text;
+    showError("");
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    page.busy = false;
+    render();
+  }
+}
+
+async function save() {
+  if (!page.view) return;
+  try {
+    const saved = await api("GET", `/api/sessions/${page.view.id}/save`);
+    $("record-text").value = saved.text;
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+async function copyText() {
+  const text = $("record-text").value || $("position-string").value;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (error) {
+    $("record-text").select();
+    document.execCommand("copy");
+  }
+}
+
+async function download() {
+  if (!page.view) return;
+  await save();
+  const blob = new Blob([$("record-text").value], { type: "text/plain" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `${page.view.game}-game.txt`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+function load() {
+  if (!page.view) return;
+  const id = page.view.id;
+  act(() => api("POST", `/api/sessions/${id}/load`, { text: $("record-text").value }));
+}
+
+async function resume() {
+  const match = /s=([0-9a-f]+)/.exec(location.hash);
+  if (!match) return;
+  try {
+    const view = await api("GET", `/api/sessions/${match[1]}`);
+    page.flipped = view.you === 1;
+    show(view);
+  } catch (error) {
+    location.hash = "";
+  }
+}
+
+function init() {
+  $("setup").addEventListener("submit", startGame);
+  $("game").addEventListener("change", fillEngines);
+  $("engine").addEventListener("change", describeEngine);
+  $("undo").onclick = sessionCall("undo");
+  $("redo").onclick = sessionCall("redo");
+  $("resign").onclick = sessionCall("resign");
+  $("new-game").onclick = sessionCall("new");
+  $("hint").onclick = hint;
+  $("flip").onclick = () => { page.flipped = !page.flipped; render(); };
+  $("save").onclick = save;
+  $("copy").onclick = copyText;
+  $("download").onclick = download;
+  $("load").onclick = load;
+  window.addEventListener("pagehide", () => {
+    if (page.view) navigator.sendBeacon(`/api/sessions/${page.view.id}/stop`);
+  });
+  loadGames().then(resume).catch((error) => showError(error.message));
+}
+
+init();

@@ -4,7 +4,7 @@
 "use strict";
 
 const COLOURS = { R: "red", O: "orange", Y: "yellow", G: "green", B: "blue", P: "purple", V: "violet" };
-const SYMBOLS = { sharp: "♯", natural: "♮", flat: "♭", pause: "𝄽" };
+const SYMBOLS = { sharp: "♯", natural: "♮", flat: "♭", pause: "‖" };
 const NOTES = ["Do", "Re", "Mi", "Fa", "Sol", "La", "Si"];
 const TYPES = { S: "Sarabanda", G: "Glissando", P: "Parada", M: "Muzicando" };
 const COMPASS = ["N", "E", "S", "W"];
@@ -303,7 +303,7 @@ function renderLog(view) {
     const who = entry.seat === view.seat ? "You" : seatName(entry.seat, view);
     list.append(el("li", { "data-seat": entry.seat }, `${who}: ${entry.text}`));
   }
-  const last = view.log.slice(-3).map((e) => `${e.seat === view.seat ? "You" : seatName(e.seat, view)} ${e.text}`);
+  const last = view.log.slice(-3).map((e) => `${e.seat === view.seat ? "You" : seatName(e.seat, view)}: ${e.text}`);
   $("announce").textContent = last.join(" · ");
 }
 
@@ -405,6 +405,7 @@ function showMatchOver(event) {
   $("match-verdict").textContent = mine > best ? `You win the match, ${mine} to ${best}.`
     : mine < best ? `You lose the match, ${mine} to ${best}.` : `The match is level at ${mine}.`;
   $("match-summary").hidden = false;
+  $("summary").hidden = false;
   setStatus("match-over");
 }
 
@@ -427,7 +428,9 @@ async function poll() {
   for (const event of data.events) apply(event);
   state.next = data.next;
   $("match").textContent = `Hand ${Math.min(data.hand + 1, data.hands)} of ${data.hands} · score ${data.totals.join(" / ")}`;
-  render();
+  // Drawn again only when something happened, so a card being clicked
+  // stays the element it was.
+  if (data.events.length) render();
 }
 
 async function loop() {
@@ -492,7 +495,7 @@ async function setUpCreate() {
         players: $("players").value,
         hands: Number($("hands").value),
         seed: Number($("seed").value),
-        options: [`pause=${$("pause").value}`],
+        options: [`pause=${$("pause").value}`, `dealer=${$("dealer").value}`],
         seats,
       });
       const list = $("link-list");

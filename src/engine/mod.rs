@@ -69,4 +69,4 @@ pub use random::RandomPlayer;
 pub use sampling_player::{Sampling, SamplingPlayer};
 pub use session::{AnySession, Happening, SeatSpec, Session, SessionError, SessionEvent};
 pub use simulation_bidder::SimulationBidder;
-pub use table::{HandTable, HintLine, TableError, TableEvent, TableSetup};
+pub use table::{AnyTable, HandTable, HintLine, TableError, TableEvent, TableSetup};

@@ -452,3 +452,83 @@ fn hint<G: HandView + Playable + RuleBasedGame>(
     lines.sort_by(|a, b| key(b).total_cmp(&key(a)));
     Ok(lines)
 }
+
+/// A table behind a handle that does not name its game: what a server
+/// holds. Views and events come as JSON values, built as
+/// [`HandTable`]'s are, from each seat's observation.
+pub trait AnyTable: Send {
+    /// The token of each person's seat.
+    fn tokens(&self) -> Vec<(Seat, String)>;
+    /// The seat `token` opens.
+    fn seat_of(&self, token: &str) -> Result<Seat, TableError>;
+    /// Who sits where.
+    fn seats(&self) -> &[SeatSpec];
+    /// The hand being played (from 0) and the number in the match.
+    fn hand(&self) -> (usize, usize);
+    /// The match score so far, per seat.
+    fn totals(&self) -> Vec<i32>;
+    /// Whether the match is over.
+    fn is_over(&self) -> bool;
+    /// What `seat` sees of the hand now.
+    fn view_json(&self, seat: Seat) -> serde_json::Value;
+    /// The events of `seat` from number `from` on.
+    fn events_json(&self, seat: Seat, from: usize) -> Vec<serde_json::Value>;
+    /// The number of events of `seat` so far.
+    fn event_count(&self, seat: Seat) -> usize;
+    /// The person at `seat` plays `text`; the engines answer.
+    fn play(&mut self, seat: Seat, text: &str) -> Result<(), TableError>;
+    /// The ranked legal actions of `seat` (see [`HandTable::hint`]).
+    fn hint(&self, seat: Seat, playouts: u64, worlds: u64) -> Result<Vec<HintLine>, TableError>;
+}
+
+impl<G: HandView + Playable + RuleBasedGame> AnyTable for HandTable<G> {
+    fn tokens(&self) -> Vec<(Seat, String)> {
+        HandTable::tokens(self)
+            .into_iter()
+            .map(|(seat, token)| (seat, token.to_string()))
+            .collect()
+    }
+
+    fn seat_of(&self, token: &str) -> Result<Seat, TableError> {
+        HandTable::seat_of(self, token)
+    }
+
+    fn seats(&self) -> &[SeatSpec] {
+        HandTable::seats(self)
+    }
+
+    fn hand(&self) -> (usize, usize) {
+        HandTable::hand(self)
+    }
+
+    fn totals(&self) -> Vec<i32> {
+        HandTable::totals(self).to_vec()
+    }
+
+    fn is_over(&self) -> bool {
+        HandTable::is_over(self)
+    }
+
+    fn view_json(&self, seat: Seat) -> serde_json::Value {
+        serde_json::to_value(HandTable::view(self, seat)).unwrap_or_default()
+    }
+
+    fn events_json(&self, seat: Seat, from: usize) -> Vec<serde_json::Value> {
+        HandTable::events(self, seat, from)
+            .iter()
+            .map(|event| serde_json::to_value(event).unwrap_or_default())
+            .collect()
+    }
+
+    fn event_count(&self, seat: Seat) -> usize {
+        self.queues.get(seat).map_or(0, Vec::len)
+    }
+
+    fn play(&mut self, seat: Seat, text: &str) -> Result<(), TableError> {
+        HandTable::play(self, seat, text)
+    }
+
+    fn hint(&self, seat: Seat, playouts: u64, worlds: u64) -> Result<Vec<HintLine>, TableError> {
+        HandTable::hint(self, seat, playouts, worlds)
+    }
+}

@@ -363,6 +363,26 @@ fn wrong_tokens_and_wrong_plays_are_refused_clearly_and_the_table_goes_on() {
     runtime().block_on(async {
         let client = browser(&driver).await;
         let links = create_table(&client, &server, "team", 4, 3, &[0, 1]).await;
+        click(&client, "#analyse-box summary").await;
+        client
+            .find(Locator::Css("#analyse-position"))
+            .await
+            .expect("the position field")
+            .send_keys("seed:7 -")
+            .await
+            .expect("typing");
+        click(&client, "#analyse").await;
+        wait_for(
+            &client,
+            "document.querySelectorAll('#analyse-lines tr[data-action]').length === 17",
+        )
+        .await;
+        let seat = eval(
+            &client,
+            "document.getElementById('analyse-seat').textContent",
+        )
+        .await;
+        assert_eq!(seat, "Seat 2 to move:");
         let query = |link: &str, key: &str| {
             link.split(&format!("{key}="))
                 .nth(1)
@@ -424,6 +444,24 @@ fn wrong_tokens_and_wrong_plays_are_refused_clearly_and_the_table_goes_on() {
         .await;
         assert_eq!(status, 200, "{body}");
         assert!(body["lines"].as_array().expect("ranked calls").len() > 1);
+        let analyse =
+            |body: &'static str| fetch(&client, "POST", "/api/tables/analyse", Some(body));
+        let (status, body) = analyse(r#"{"position":"seed:7 -","playouts":200}"#).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["seat"], 2, "seat 1 passed: seat 2 calls");
+        assert_eq!(
+            body["lines"].as_array().expect("ranked calls").len(),
+            17,
+            "pass and 16 bids"
+        );
+        let (status, body) = analyse(r#"{"position":"seed:x"}"#).await;
+        assert_eq!(status, 400, "{body}");
+        let (status, body) = analyse(r#"{"position":"seed:7 -","seat":0}"#).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(body["error"]
+            .as_str()
+            .expect("an error")
+            .contains("seat 2 is to move"));
         client.close().await.expect("closing");
     });
 }

@@ -444,16 +444,42 @@ async function loop() {
   }
 }
 
+// Fills `box` with ranked actions (HintLine rows).
+function drawRanking(box, lines) {
+  const fmt = (v) => (v === null || v === undefined ? "–" : v.toFixed(2));
+  box.replaceChildren(el("tr", {}, el("th", {}, "action"), el("th", {}, "mean"), el("th", {}, "playouts"), el("th", {}, "simulated")));
+  for (const line of lines) {
+    box.append(el("tr", { "data-action": line.action },
+      el("td", {}, line.action), el("td", {}, fmt(line.mean)), el("td", {}, line.samples), el("td", {}, fmt(line.simulated))));
+  }
+}
+
 async function hint() {
   const box = $("hint-lines");
   box.replaceChildren(el("tr", {}, el("td", {}, "thinking…")));
   try {
     const data = await api("POST", `/api/tables/${tableId}/seats/${token}/hint`, {});
-    box.replaceChildren(el("tr", {}, el("th", {}, "action"), el("th", {}, "mean"), el("th", {}, "playouts"), el("th", {}, "simulated")));
-    for (const line of data.lines) {
-      const fmt = (v) => (v === null || v === undefined ? "–" : v.toFixed(2));
-      box.append(el("tr", {}, el("td", {}, line.action), el("td", {}, fmt(line.mean)), el("td", {}, line.samples), el("td", {}, fmt(line.simulated))));
-    }
+    drawRanking(box, data.lines);
+  } catch (error) {
+    box.replaceChildren();
+    showError(error.message);
+  }
+}
+
+async function analysePosition(event) {
+  event.preventDefault();
+  showError("");
+  const box = $("analyse-lines");
+  box.replaceChildren(el("tr", {}, el("td", {}, "thinking…")));
+  const options = $("analyse-options").value.split(",").map((o) => o.trim()).filter((o) => o);
+  try {
+    const data = await api("POST", "/api/tables/analyse", {
+      position: $("analyse-position").value.trim(),
+      options,
+      playouts: Number($("analyse-playouts").value),
+    });
+    $("analyse-seat").textContent = `Seat ${data.seat} to move:`;
+    drawRanking(box, data.lines);
   } catch (error) {
     box.replaceChildren();
     showError(error.message);
@@ -485,6 +511,7 @@ async function setUpCreate() {
     }
   };
   $("players").addEventListener("change", seatList);
+  $("analyse-form").addEventListener("submit", analysePosition);
   seatList();
   $("create-form").addEventListener("submit", async (event) => {
     event.preventDefault();

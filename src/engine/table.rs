@@ -389,12 +389,16 @@ impl<G: HandView + Playable + RuleBasedGame> HandTable<G> {
         }
         let playouts = bounds::PLAYOUTS.check("playouts", playouts)?;
         let worlds = bounds::PLAYOUTS.check("worlds", worlds)?;
-        hint::<G>(&self.session.state().observation(seat), playouts, worlds)
+        rank_actions::<G>(&self.session.state().observation(seat), playouts, worlds)
     }
 }
 
-/// The hint of [`HandTable::hint`], from `observation` alone.
-fn hint<G: HandView + Playable + RuleBasedGame>(
+/// The legal actions of the observing seat, which must be to move, ranked
+/// best first from `observation` alone: the mean hand score of `playouts`
+/// ISMCTS playouts through each, and for a call the simulation bidder's
+/// expected score over `worlds` sampled worlds (which then ranks). Serves
+/// [`HandTable::hint`] and the analysis of a pasted position.
+pub fn rank_actions<G: HandView + Playable + RuleBasedGame>(
     observation: &<G as crate::game::HiddenInfo>::Observation,
     playouts: u64,
     worlds: u64,

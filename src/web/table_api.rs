@@ -12,6 +12,8 @@
 //! - `POST /api/tables/{id}/seats/{token}/play`: `{"action": "…"}`.
 //! - `POST /api/tables/{id}/seats/{token}/hint`: the seat's legal actions
 //!   ranked from its observation.
+//! - `POST /api/tables/analyse`: the same ranking for a pasted position,
+//!   from the observation of the seat to move.
 //!
 //! Everything a seat receives is built from that seat's observation
 //! (`engine::table`); a wrong or missing token is a 403. Engines move on a
@@ -28,10 +30,11 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::engine::table::rank_actions;
 use crate::engine::{
     AnyTable, HandTable, SearcherKind, SeatSpec, SessionError, TableError, TableSetup,
 };
-use crate::game::{GameOptions, Seat};
+use crate::game::{GameOptions, Notation, Seat, Turn};
 use crate::games::{Family, GameId, REGISTRY};
 
 use super::app::Shared;
@@ -50,6 +53,9 @@ const HINT_PLAYOUTS: u64 = 2000;
 
 /// Sampled worlds per call of a hint in the auction.
 const HINT_WORLDS: u64 = 32;
+
+/// The most ISMCTS playouts one analysis may ask for.
+const MAX_PLAYOUTS: u64 = 50_000;
 
 /// One table and when it was last used.
 struct TableEntry {
@@ -74,6 +80,7 @@ pub fn routes(app: Shared) -> Router {
     Router::new()
         .route("/api/tables", post(create))
         .route("/api/tables/profiles", get(profiles))
+        .route("/api/tables/analyse", post(analyse))
         .route("/api/tables/{id}", get(no_token))
         .route("/api/tables/{id}/seats/{token}", get(seat_view))
         .route("/api/tables/{id}/seats/{token}/events", get(events))
@@ -382,6 +389,71 @@ async fn hint(
     with_seat(&tables, &id, token, |table, seat| {
         let lines = table.hint(seat, HINT_PLAYOUTS, HINT_WORLDS)?;
         Ok(Json(serde_json::json!({ "lines": lines })))
+    })
+    .await
+}
+
+/// `POST /api/tables/analyse`: a position to analyse.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyseRequest {
+    /// The game (default `muzicando`).
+    #[serde(default)]
+    pub game: Option<String>,
+    /// The position, in the game's notation (`seed:7 -`).
+    pub position: String,
+    /// Rules options, `KEY=VALUE`.
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// The seat whose decision it is (checked; default: the seat to move).
+    #[serde(default)]
+    pub seat: Option<Seat>,
+    /// ISMCTS playouts (default 2000, at most 50000).
+    #[serde(default)]
+    pub playouts: Option<u64>,
+}
+
+/// The ranking of the legal actions of the seat to move in a pasted
+/// position, seen from that seat's observation only.
+async fn analyse(JsonBody(request): JsonBody<AnalyseRequest>) -> Result<Json<Value>, ApiError> {
+    let game: GameId = request
+        .game
+        .as_deref()
+        .unwrap_or("muzicando")
+        .parse()
+        .map_err(|e: crate::games::UnknownGame| ApiError::bad_request(e.to_string()))?;
+    let playouts = request.playouts.unwrap_or(HINT_PLAYOUTS);
+    if !(1..=MAX_PLAYOUTS).contains(&playouts) {
+        return Err(ApiError::bad_request(format!(
+            "playouts must be 1 to {MAX_PLAYOUTS}, not {playouts}"
+        )));
+    }
+    run_blocking(move || {
+        crate::with_family!(game,
+            perfect _ => Err(ApiError::bad_request(format!("{game} is not a card-table game"))),
+            chance _, _ => Err(ApiError::bad_request(format!("{game} is not a card-table game"))),
+            hidden H => {
+                let options = <H as crate::game::Game>::Options::from_pairs(
+                    request.options.iter().map(String::as_str),
+                )
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
+                let state = H::parse_position(&request.position, &options)
+                    .map_err(|e| ApiError::bad_request(format!("bad {game} position: {e}")))?;
+                let Turn::Player(seat) = crate::game::Game::turn(&state) else {
+                    return Err(ApiError::bad_request("no player has a decision in this position"));
+                };
+                if request.seat.is_some_and(|asked| asked != seat) {
+                    return Err(ApiError::bad_request(format!(
+                        "seat {} has no decision in this position: seat {seat} is to move",
+                        request.seat.unwrap_or(seat)
+                    )));
+                }
+                let observation = crate::game::HiddenInfo::observation(&state, seat);
+                drop(state);
+                let lines = rank_actions::<H>(&observation, playouts, HINT_WORLDS)?;
+                Ok(Json(serde_json::json!({ "seat": seat, "lines": lines })))
+            },
+        )
     })
     .await
 }

@@ -19,5 +19,6 @@ mod pictures;
 pub mod play_api;
 pub mod server;
 pub mod store;
+pub mod table_api;
 
 pub use server::{router, ServeConfig, ServeError, Server};

@@ -394,3 +394,25 @@ pub trait HandText: HandGame {
     /// whether the contract was made), seen from `me`, line by line.
     fn result_lines(&self, me: Seat) -> Vec<String>;
 }
+
+/// A hand game at a browser table: one seat's view of the hand as a payload
+/// for a page, built from that seat's observation alone, and the whole hand
+/// told once it is over.
+///
+/// The view is a function of [`HiddenInfo::observation`] and nothing else,
+/// so a page is never sent a card its seat may not see; only
+/// [`HandView::hand_summary`] reads the state, and only at the end of the
+/// hand, when every hand is shown.
+pub trait HandView: HandGame {
+    /// What one seat is shown: its hand, the calls, the table, every seat's
+    /// card count, its legal actions when it is to move.
+    type SeatView: serde::Serialize + Clone + Debug + PartialEq + Send + Sync;
+    /// The finished hand: every hand, the result and a step-by-step replay.
+    type HandSummary: serde::Serialize + Clone + Debug + Send + Sync;
+
+    /// The view of the observing seat.
+    fn seat_view(observation: &Self::Observation) -> Self::SeatView;
+
+    /// The finished hand (`None` before its end).
+    fn hand_summary(&self) -> Option<Self::HandSummary>;
+}

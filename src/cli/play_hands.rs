@@ -14,6 +14,7 @@ use std::io::{BufRead, Write};
 use anyhow::{bail, Result};
 
 use super::play::PlayArgs;
+use crate::engine::table::hand_seed;
 use crate::engine::{EngineProfile, Happening, Playable, SearcherKind, SeatSpec, Session};
 use crate::game::{GameOptions, HandText, Notation};
 
@@ -295,11 +296,6 @@ impl<G: HandText + Playable> Table<G> {
         };
         println!("\nMatch over: {verdict} ({mine} against {best_other}).");
     }
-}
-
-/// The deal seed of hand `hand` of a match seeded `seed`.
-fn hand_seed(seed: u64, hand: usize) -> u64 {
-    crate::splitmix::splitmix64(seed ^ (hand as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).1
 }
 
 /// The legal actions, numbered.

@@ -48,6 +48,7 @@ pub mod random;
 pub mod sampling_player;
 pub mod session;
 pub mod simulation_bidder;
+pub mod table;
 
 pub use alphabeta_player::AlphaBetaPlayer;
 pub use build::{build_player, evaluated_player, hidden_player, Playable};
@@ -69,3 +70,4 @@ pub use random::RandomPlayer;
 pub use sampling_player::{Sampling, SamplingPlayer};
 pub use session::{AnySession, Happening, SeatSpec, Session, SessionError, SessionEvent};
 pub use simulation_bidder::SimulationBidder;
+pub use table::{AnyTable, HandTable, HintLine, TableError, TableEvent, TableSetup};

@@ -28,6 +28,21 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../web/app.js"),
     ),
+    (
+        "/table",
+        "text/html; charset=utf-8",
+        include_str!("../../web/table.html"),
+    ),
+    (
+        "/table.css",
+        "text/css; charset=utf-8",
+        include_str!("../../web/table.css"),
+    ),
+    (
+        "/table.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/table.js"),
+    ),
 ];
 
 /// The routes serving the assets.

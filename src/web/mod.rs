@@ -20,5 +20,6 @@ pub mod play_api;
 pub mod review;
 pub mod server;
 pub mod store;
+pub mod table_api;
 
 pub use server::{router, ServeConfig, ServeError, Server};

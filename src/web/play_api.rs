@@ -123,7 +123,7 @@ where
 }
 
 /// Runs `work` on a blocking thread.
-async fn run_blocking<T, F>(work: F) -> Result<T, ApiError>
+pub(super) async fn run_blocking<T, F>(work: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
     F: FnOnce() -> Result<T, ApiError> + Send + 'static,

@@ -18,7 +18,7 @@ use crate::engine::Catalogue;
 use super::app::{App, Shared};
 use super::error::{error_body, ApiError};
 use super::store::Store;
-use super::{analysis, assets, games_api, play_api, review};
+use super::{analysis, assets, games_api, play_api, review, table_api};
 
 /// The largest request body accepted (a saved game fits many times over).
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
@@ -69,6 +69,7 @@ pub fn router(app: Shared) -> Router {
         .merge(play_api::routes(Arc::clone(&app)))
         .merge(analysis::routes(Arc::clone(&app)))
         .merge(review::routes(Arc::clone(&app)))
+        .merge(table_api::routes(Arc::clone(&app)))
         .fallback(|| async { ApiError::not_found("no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError {

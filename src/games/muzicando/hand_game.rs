@@ -2,8 +2,9 @@
 //! dealer, the hand's points, its record, and the words the terminal table
 //! uses ([`HandText`]), drawn from a seat's observation by [`super::display`].
 
-use super::cards::{Card, Symbol, DECK_SIZE};
+use super::cards::{Card, DECK_SIZE};
 use super::display::{draw, hand_text, seat_label};
+use super::seat_view::describe_action;
 use super::{Action, Muzicando, Observation, Options, Phase};
 use crate::game::{Game, HandGame, HandText, Notation, Seat};
 
@@ -88,23 +89,11 @@ Commands:
     }
 
     fn describe(&self, action: Action) -> String {
-        match action {
-            Action::Bid(bid) => format!("bids {bid}"),
-            Action::Pass if self.phase() == Phase::Auction => "passes".to_string(),
-            Action::Pass => "passes (no note fits)".to_string(),
-            Action::Choose(game_type) => format!("chooses {game_type}"),
-            Action::Place(card, _) => {
-                let effect = match card.symbol_kind() {
-                    Some(Symbol::Sharp) => " (the next player is skipped)",
-                    Some(Symbol::Natural) => " (the next and the previous player are skipped)",
-                    Some(Symbol::Flat) => " (the previous player is skipped)",
-                    Some(Symbol::Pause) => " (everyone else is skipped: plays again)",
-                    None => "",
-                };
-                format!("plays {}{effect}", self.format_action(action))
-            }
-            Action::Deal(_) | Action::Draw(_) => self.format_action(action),
-        }
+        describe_action(
+            action,
+            &self.format_action(action),
+            self.phase() == Phase::Auction,
+        )
     }
 
     /// The seat that draws is the one that just passed; only it learns the card.

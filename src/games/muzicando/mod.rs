@@ -13,6 +13,7 @@
 //! `zobrist` (hashing), `observation` (what a seat sees, sampling worlds),
 //! `notation` (text), `display` (a seat's view for the terminal), `public_view` (the public part of an observation),
 //! `hand_game` (Muzicando as a match of hands, for tables and the referee),
+//! `seat_view` (a seat's view and the finished hand as payloads for a page),
 //! `heuristic` (the rule-based player).
 
 pub mod auction;
@@ -29,6 +30,7 @@ pub mod options;
 mod play;
 pub mod public_view;
 pub mod scoring;
+pub mod seat_view;
 mod symbols;
 mod zobrist;
 

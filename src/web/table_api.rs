@@ -1,0 +1,459 @@
+//! The card-table API: tables of a hidden-hand game (Muzicando) where
+//! people and engines sit together, each person through a link of their
+//! own.
+//!
+//! - `GET /api/tables/profiles`: the engines that may sit at a table.
+//! - `POST /api/tables`: a table (game, players, hands, options, seed and
+//!   each seat `person` or an engine profile) → its id and one link per
+//!   person, `/table?table=ID&seat=TOKEN`.
+//! - `GET /api/tables/{id}/seats/{token}`: the seat's view now.
+//! - `GET /api/tables/{id}/seats/{token}/events?from=N`: the seat's events
+//!   from number N (the page polls).
+//! - `POST /api/tables/{id}/seats/{token}/play`: `{"action": "…"}`.
+//! - `POST /api/tables/{id}/seats/{token}/hint`: the seat's legal actions
+//!   ranked from its observation.
+//! - `POST /api/tables/analyse`: the same ranking for a pasted position,
+//!   from the observation of the seat to move.
+//!
+//! Everything a seat receives is built from that seat's observation
+//! (`engine::table`); a wrong or missing token is a 403. Engines move on a
+//! blocking thread, the table locked meanwhile.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::engine::table::rank_actions;
+use crate::engine::{
+    AnyTable, HandTable, SearcherKind, SeatSpec, SessionError, TableError, TableSetup,
+};
+use crate::game::{GameOptions, Notation, Seat, Turn};
+use crate::games::{Family, GameId, REGISTRY};
+
+use super::app::Shared;
+use super::error::{ApiError, JsonBody};
+use super::play_api::run_blocking;
+use super::store::lock;
+
+/// The most tables open at once.
+pub const MAX_TABLES: usize = 64;
+
+/// How long an unused table is kept once the server is full.
+const TABLE_IDLE: Duration = Duration::from_secs(2 * 3600);
+
+/// ISMCTS playouts of a hint.
+const HINT_PLAYOUTS: u64 = 2000;
+
+/// Sampled worlds per call of a hint in the auction.
+const HINT_WORLDS: u64 = 32;
+
+/// The most ISMCTS playouts one analysis may ask for.
+const MAX_PLAYOUTS: u64 = 50_000;
+
+/// One table and when it was last used.
+struct TableEntry {
+    table: Mutex<Box<dyn AnyTable>>,
+    last_used: Mutex<Instant>,
+}
+
+/// The tables by id, and the server's profiles.
+struct Tables {
+    app: Shared,
+    tables: Mutex<HashMap<String, Arc<TableEntry>>>,
+}
+
+type SharedTables = Arc<Tables>;
+
+/// The table routes.
+pub fn routes(app: Shared) -> Router {
+    let tables = Arc::new(Tables {
+        app,
+        tables: Mutex::new(HashMap::new()),
+    });
+    Router::new()
+        .route("/api/tables", post(create))
+        .route("/api/tables/profiles", get(profiles))
+        .route("/api/tables/analyse", post(analyse))
+        .route("/api/tables/{id}", get(no_token))
+        .route("/api/tables/{id}/seats/{token}", get(seat_view))
+        .route("/api/tables/{id}/seats/{token}/events", get(events))
+        .route("/api/tables/{id}/seats/{token}/play", post(play))
+        .route("/api/tables/{id}/seats/{token}/hint", post(hint))
+        .with_state(tables)
+}
+
+impl From<TableError> for ApiError {
+    fn from(error: TableError) -> Self {
+        let status = match error {
+            TableError::Session(SessionError::Profile(_)) => StatusCode::BAD_REQUEST,
+            TableError::Session(error) => return ApiError::from(error),
+            TableError::UnknownToken => StatusCode::FORBIDDEN,
+            TableError::Seats { .. } | TableError::NoPerson | TableError::Range(_) => {
+                StatusCode::BAD_REQUEST
+            }
+            TableError::MatchOver | TableError::Hint(_) => StatusCode::CONFLICT,
+        };
+        Self {
+            status,
+            message: error.to_string(),
+        }
+    }
+}
+
+/// An engine that may sit at a table.
+#[derive(Debug, Serialize)]
+pub struct TableProfile {
+    /// The game it plays.
+    pub game: String,
+    /// Its name.
+    pub name: String,
+    /// What it is.
+    pub description: String,
+}
+
+/// The profiles of the hidden-hand games, but the cheating kind (it reads
+/// every hand and cannot sit at a fair table).
+async fn profiles(State(tables): State<SharedTables>) -> Result<Json<Value>, ApiError> {
+    let hidden: Vec<&str> = REGISTRY
+        .iter()
+        .filter(|info| info.family == Family::Hidden)
+        .map(|info| info.name)
+        .collect();
+    let mut list: Vec<TableProfile> = tables
+        .app
+        .catalogue
+        .profiles()?
+        .into_iter()
+        .filter(|(p, _)| hidden.contains(&p.game.as_str()) && p.searcher != SearcherKind::Cheating)
+        .map(|(p, _)| TableProfile {
+            game: p.game.clone(),
+            name: p.name.clone(),
+            description: p.description.clone(),
+        })
+        .collect();
+    list.sort_by_key(|p| (p.name != "muzicando-rules", p.name.clone()));
+    Ok(Json(serde_json::json!({ "profiles": list })))
+}
+
+/// `POST /api/tables`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTable {
+    /// The game (default `muzicando`).
+    #[serde(default)]
+    pub game: Option<String>,
+    /// `team` (default) or the number of players of the individual game.
+    #[serde(default)]
+    pub players: Option<String>,
+    /// Hands in the match (default 4).
+    #[serde(default)]
+    pub hands: Option<usize>,
+    /// The deals' and engines' seed (default: random).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Further rules options, `KEY=VALUE`.
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// Each seat: `person` or an engine profile's name.
+    pub seats: Vec<String>,
+}
+
+/// A seat of a new table.
+#[derive(Debug, Serialize)]
+pub struct SeatLink {
+    /// The seat.
+    pub seat: Seat,
+    /// The engine sitting there.
+    pub engine: Option<String>,
+    /// The person's link.
+    pub link: Option<String>,
+}
+
+/// A new table.
+#[derive(Debug, Serialize)]
+pub struct Created {
+    /// The table's id.
+    pub id: String,
+    /// Its seats.
+    pub seats: Vec<SeatLink>,
+}
+
+async fn create(
+    State(tables): State<SharedTables>,
+    JsonBody(request): JsonBody<NewTable>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let game: GameId = request
+        .game
+        .as_deref()
+        .unwrap_or("muzicando")
+        .parse()
+        .map_err(|e: crate::games::UnknownGame| ApiError::bad_request(e.to_string()))?;
+    let mut seats = Vec::new();
+    for name in &request.seats {
+        seats.push(if name == "person" {
+            SeatSpec::Person
+        } else {
+            let profile = tables.app.catalogue.get(name)?;
+            profile.expect_game(game.name())?;
+            SeatSpec::Engine(Box::new(profile))
+        });
+    }
+    let seed = request.seed.unwrap_or_else(rand::random);
+    let hands = request.hands.unwrap_or(4);
+    let mut pairs: Vec<String> = vec![format!(
+        "players={}",
+        request.players.as_deref().unwrap_or("team")
+    )];
+    pairs.extend(request.options.iter().cloned());
+    let table = run_blocking(move || {
+        crate::with_family!(game,
+            perfect _ => Err(ApiError::bad_request(format!("{game} is not a card-table game"))),
+            chance _, _ => Err(ApiError::bad_request(format!("{game} is not a card-table game"))),
+            hidden H => {
+                let options = <H as crate::game::Game>::Options::from_pairs(
+                    pairs.iter().map(String::as_str),
+                )
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
+                let table = HandTable::<H>::new(TableSetup { options, seats, hands, seed })?;
+                Ok(Box::new(table) as Box<dyn AnyTable>)
+            },
+        )
+    })
+    .await?;
+    let links = table.tokens();
+    let engines: Vec<Option<String>> = table
+        .seats()
+        .iter()
+        .map(|s| match s {
+            SeatSpec::Engine(profile) => Some(profile.name.clone()),
+            SeatSpec::Person => None,
+        })
+        .collect();
+    let id = tables.insert(table)?;
+    let seats = engines
+        .into_iter()
+        .enumerate()
+        .map(|(seat, engine)| SeatLink {
+            seat,
+            engine,
+            link: links
+                .iter()
+                .find(|(s, _)| *s == seat)
+                .map(|(_, token)| format!("/table?table={id}&seat={token}")),
+        })
+        .collect();
+    Ok((StatusCode::CREATED, Json(Created { id, seats })))
+}
+
+impl Tables {
+    /// Stores `table` under a new random id, dropping tables unused for
+    /// long when the server is full.
+    fn insert(&self, table: Box<dyn AnyTable>) -> Result<String, ApiError> {
+        let mut tables = lock(&self.tables);
+        if tables.len() >= MAX_TABLES {
+            let now = Instant::now();
+            tables.retain(|_, entry| now.duration_since(*lock(&entry.last_used)) < TABLE_IDLE);
+        }
+        if tables.len() >= MAX_TABLES {
+            return Err(ApiError {
+                status: StatusCode::SERVICE_UNAVAILABLE,
+                message: "too many tables are open; try again later".into(),
+            });
+        }
+        let mut id = format!("{:016x}", rand::random::<u64>());
+        while tables.contains_key(&id) {
+            id = format!("{:016x}", rand::random::<u64>());
+        }
+        tables.insert(
+            id.clone(),
+            Arc::new(TableEntry {
+                table: Mutex::new(table),
+                last_used: Mutex::new(Instant::now()),
+            }),
+        );
+        Ok(id)
+    }
+
+    /// The table `id`.
+    fn get(&self, id: &str) -> Result<Arc<TableEntry>, ApiError> {
+        let entry = lock(&self.tables)
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ApiError::not_found(format!("no table `{id}`")))?;
+        *lock(&entry.last_used) = Instant::now();
+        Ok(entry)
+    }
+}
+
+/// Runs `work` on table `id` with the seat of `token`, on a blocking thread.
+async fn with_seat<T, F>(tables: &Tables, id: &str, token: String, work: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut dyn AnyTable, Seat) -> Result<T, ApiError> + Send + 'static,
+{
+    let entry = tables.get(id)?;
+    run_blocking(move || {
+        let mut table = lock(&entry.table);
+        let seat = table.seat_of(&token)?;
+        work(table.as_mut(), seat)
+    })
+    .await
+}
+
+async fn no_token(State(tables): State<SharedTables>, Path(id): Path<String>) -> ApiError {
+    match tables.get(&id) {
+        Ok(_) => TableError::UnknownToken.into(),
+        Err(error) => error,
+    }
+}
+
+/// The match around a seat's view or events.
+fn match_fields(table: &dyn AnyTable, seat: Seat) -> serde_json::Map<String, Value> {
+    let (hand, hands) = table.hand();
+    let mut map = serde_json::Map::new();
+    map.insert("seat".into(), seat.into());
+    map.insert("hand".into(), hand.into());
+    map.insert("hands".into(), hands.into());
+    map.insert("totals".into(), table.totals().into());
+    map.insert("over".into(), table.is_over().into());
+    map
+}
+
+async fn seat_view(
+    State(tables): State<SharedTables>,
+    Path((id, token)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    with_seat(&tables, &id, token, |table, seat| {
+        let mut map = match_fields(table, seat);
+        map.insert("view".into(), table.view_json(seat));
+        Ok(Json(Value::Object(map)))
+    })
+    .await
+}
+
+/// `?from=N`.
+#[derive(Debug, Deserialize)]
+pub struct EventsQuery {
+    /// The first event wanted.
+    #[serde(default)]
+    pub from: usize,
+}
+
+async fn events(
+    State(tables): State<SharedTables>,
+    Path((id, token)): Path<(String, String)>,
+    Query(query): Query<EventsQuery>,
+) -> Result<Json<Value>, ApiError> {
+    with_seat(&tables, &id, token, move |table, seat| {
+        let mut map = match_fields(table, seat);
+        map.insert("events".into(), table.events_json(seat, query.from).into());
+        map.insert("next".into(), table.event_count(seat).into());
+        Ok(Json(Value::Object(map)))
+    })
+    .await
+}
+
+/// `{"action": "…"}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRequest {
+    /// The call or play in the game's notation.
+    pub action: String,
+}
+
+async fn play(
+    State(tables): State<SharedTables>,
+    Path((id, token)): Path<(String, String)>,
+    JsonBody(request): JsonBody<PlayRequest>,
+) -> Result<Json<Value>, ApiError> {
+    with_seat(&tables, &id, token, move |table, seat| {
+        table.play(seat, &request.action)?;
+        let mut map = match_fields(table, seat);
+        map.insert("next".into(), table.event_count(seat).into());
+        Ok(Json(Value::Object(map)))
+    })
+    .await
+}
+
+async fn hint(
+    State(tables): State<SharedTables>,
+    Path((id, token)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    with_seat(&tables, &id, token, |table, seat| {
+        let lines = table.hint(seat, HINT_PLAYOUTS, HINT_WORLDS)?;
+        Ok(Json(serde_json::json!({ "lines": lines })))
+    })
+    .await
+}
+
+/// `POST /api/tables/analyse`: a position to analyse.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyseRequest {
+    /// The game (default `muzicando`).
+    #[serde(default)]
+    pub game: Option<String>,
+    /// The position, in the game's notation (`seed:7 -`).
+    pub position: String,
+    /// Rules options, `KEY=VALUE`.
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// The seat whose decision it is (checked; default: the seat to move).
+    #[serde(default)]
+    pub seat: Option<Seat>,
+    /// ISMCTS playouts (default 2000, at most 50000).
+    #[serde(default)]
+    pub playouts: Option<u64>,
+}
+
+/// The ranking of the legal actions of the seat to move in a pasted
+/// position, seen from that seat's observation only.
+async fn analyse(JsonBody(request): JsonBody<AnalyseRequest>) -> Result<Json<Value>, ApiError> {
+    let game: GameId = request
+        .game
+        .as_deref()
+        .unwrap_or("muzicando")
+        .parse()
+        .map_err(|e: crate::games::UnknownGame| ApiError::bad_request(e.to_string()))?;
+    let playouts = request.playouts.unwrap_or(HINT_PLAYOUTS);
+    if !(1..=MAX_PLAYOUTS).contains(&playouts) {
+        return Err(ApiError::bad_request(format!(
+            "playouts must be 1 to {MAX_PLAYOUTS}, not {playouts}"
+        )));
+    }
+    run_blocking(move || {
+        crate::with_family!(game,
+            perfect _ => Err(ApiError::bad_request(format!("{game} is not a card-table game"))),
+            chance _, _ => Err(ApiError::bad_request(format!("{game} is not a card-table game"))),
+            hidden H => {
+                let options = <H as crate::game::Game>::Options::from_pairs(
+                    request.options.iter().map(String::as_str),
+                )
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
+                let state = H::parse_position(&request.position, &options)
+                    .map_err(|e| ApiError::bad_request(format!("bad {game} position: {e}")))?;
+                let Turn::Player(seat) = crate::game::Game::turn(&state) else {
+                    return Err(ApiError::bad_request("no player has a decision in this position"));
+                };
+                if request.seat.is_some_and(|asked| asked != seat) {
+                    return Err(ApiError::bad_request(format!(
+                        "seat {} has no decision in this position: seat {seat} is to move",
+                        request.seat.unwrap_or(seat)
+                    )));
+                }
+                let observation = crate::game::HiddenInfo::observation(&state, seat);
+                drop(state);
+                let lines = rank_actions::<H>(&observation, playouts, HINT_WORLDS)?;
+                Ok(Json(serde_json::json!({ "seat": seat, "lines": lines })))
+            },
+        )
+    })
+    .await
+}

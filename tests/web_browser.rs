@@ -369,3 +369,93 @@ fn a_game_is_reviewed_move_by_move_with_a_clickable_graph() {
         client.close().await.expect("the browser closes");
     });
 }
+
+/// A Camelot position of men, White to move.
+fn camelot_men(white: &[&str], black: &[&str]) -> String {
+    let mut board = Board::empty();
+    for (squares, color) in [(white, Color::White), (black, Color::Black)] {
+        for square in squares {
+            board.put(
+                parse_square(square).expect("a square"),
+                cell(color, Kind::Man),
+            );
+        }
+    }
+    Camelot::from_parts(board, Color::White, [0, 0], Default::default()).format_position()
+}
+
+#[test]
+fn camelot_canters_and_jump_chains_are_clicked_square_by_square() {
+    let server = start_server();
+    let driver = start_driver();
+    let canters = camelot_men(&["F6", "F7", "F9", "K4"], &["A13", "L13", "B13"]);
+    let jumps = camelot_men(&["E5", "K4"], &["E6", "E8", "L13", "A13"]);
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        start_game(&client, &server, "camelot", "camelot-fast", ("nodes", 2000), Some(&canters)).await;
+        click_cell(&client, "F6").await;
+        click_cell(&client, "F8").await;
+        wait_for(&client, "!document.getElementById('choice').hidden").await;
+        let choice = text_of(&client, "#choice").await;
+        assert!(choice.contains("F6-F8"), "the canter may stop at F8: {choice}");
+        assert_eq!(
+            web_support::eval(&client, "document.querySelector(\"g[data-cell='F10']\").classList.contains('target-cell')").await,
+            serde_json::Value::Bool(true),
+            "or go on to F10"
+        );
+        click_cell(&client, "F10").await;
+        wait_for(&client, "Number(document.body.dataset.ply) >= 2 && document.body.dataset.status === 'your-turn'").await;
+        let record = text_of(&client, "#moves").await;
+        assert!(record.contains("White F6-F8-F10"), "{record}");
+        screenshot(&client, "camelot_canter").await;
+
+        start_game(&client, &server, "camelot", "camelot-fast", ("nodes", 2000), Some(&jumps)).await;
+        let actions = legal(&client).await;
+        assert_eq!(actions.len(), 1, "the jump is compulsory: {actions:?}");
+        for cell in ["E5", "E7", "E9"] {
+            click_cell(&client, cell).await;
+        }
+        wait_for(&client, "Number(document.body.dataset.ply) >= 1 && document.body.dataset.status !== 'thinking'").await;
+        let record = text_of(&client, "#moves").await;
+        assert!(record.contains("White E5xE7xE9"), "{record}");
+        client.close().await.expect("the browser closes");
+    });
+}
+
+#[test]
+fn a_promotion_is_chosen_among_buttons() {
+    let server = start_server();
+    let driver = start_driver();
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        let position = "7k/4P3/8/8/8/8/8/K7 w - - 0 1";
+        start_game(
+            &client,
+            &server,
+            "cardchess",
+            "cardchess-greedy",
+            ("nodes", 1000),
+            Some(position),
+        )
+        .await;
+        click_cell(&client, "e7").await;
+        click_cell(&client, "e8").await;
+        wait_for(
+            &client,
+            "document.querySelectorAll('#choice button').length === 4",
+        )
+        .await;
+        let queen = client
+            .find(Locator::Css("#choice button[data-action^='e8=Q']"))
+            .await
+            .expect("the queen among the choices");
+        queen.click().await.expect("choosing the queen");
+        wait_for(
+            &client,
+            "Number(document.body.dataset.ply) >= 2 && document.body.dataset.status !== 'thinking'",
+        )
+        .await;
+        assert_eq!(eval_man(&client, "e8").await, "0Q", "a white queen on e8");
+        client.close().await.expect("the browser closes");
+    });
+}

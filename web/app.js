@@ -125,7 +125,14 @@ async function act(call) {
     show(await call());
   } catch (error) {
     showError(error.message);
-    render();
+    // The board may show a move the server refused: draw the game as it is.
+    if (page.view) {
+      try {
+        show(await api("GET", `/api/sessions/${page.view.id}`));
+      } catch (lost) {
+        showError(`${error.message} (${lost.message})`);
+      }
+    }
   } finally {
     page.busy = false;
     render();

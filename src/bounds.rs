@@ -83,6 +83,8 @@ pub const PLAYOUTS: Range<u64> = range(1, 1_000_000_000);
 /// Milliseconds per move, on a game clock, or a tournament's time margin:
 /// one day at most.
 pub const MILLISECONDS: Range<u64> = range(1, 86_400_000);
+/// Seconds a browser analysis runs before it stops by itself.
+pub const ANALYSIS_SECONDS: Range<u64> = range(1, 3600);
 /// Minutes an unused browser game is kept (`serve --idle-minutes`).
 pub const IDLE_MINUTES: Range<u64> = range(1, 10_080);
 /// A clock's increment per move in milliseconds (may be 0).

@@ -200,3 +200,25 @@ fn malformed_lines_are_answered_and_the_engine_goes_on() {
         "end of input ends the engine"
     );
 }
+
+#[test]
+fn a_ponder_search_answers_only_after_ponderhit_or_stop() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4");
+    engine.send("go ponder wtime 300 btime 300");
+    engine.send("isready");
+    let before = engine.until("readyok");
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    // The ponder search is replaced by one under the clock, which answers.
+    engine.send("ponderhit");
+    let answer = engine.until("bestmove");
+    assert!(answer.last().unwrap().len() > "bestmove ".len());
+    engine.send("go ponder wtime 300 btime 300");
+    engine.send("stop");
+    engine.until("bestmove");
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}

@@ -131,6 +131,31 @@ fn bad_requests_get_a_json_4xx_and_the_server_carries_on() {
         404,
         "no such",
     );
+    refused(
+        request(&server, "GET", "/api/sessions/nope/review", None),
+        404,
+        "no session",
+    );
+    refused(
+        request(
+            &server,
+            "GET",
+            "/api/analysis?game=cescacs&position=zzz",
+            None,
+        ),
+        400,
+        "bad cescacs position",
+    );
+    refused(
+        request(&server, "GET", "/api/analysis?game=cescacs&seconds=0", None),
+        400,
+        "seconds",
+    );
+    refused(
+        request(&server, "GET", "/api/analysis?gmae=cescacs", None),
+        400,
+        "gmae",
+    );
 
     let (status, view) = post("/api/sessions", "{\"game\": \"camelot\", \"nodes\": 200}");
     assert_eq!(status, 201, "{view:?}");

@@ -194,3 +194,178 @@ fn card_chess_is_played_by_clicks_and_ends_in_mate() {
         client.close().await.expect("the browser closes");
     });
 }
+
+#[test]
+fn analysis_streams_depths_and_draws_the_pv_arrow() {
+    let server = start_server();
+    let driver = start_driver();
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        start_game(
+            &client,
+            &server,
+            "cescacs",
+            "cescacs-fast",
+            ("nodes", 3000),
+            None,
+        )
+        .await;
+        click(&client, "#analysis-box summary").await;
+        let lines = client
+            .find(Locator::Css("#multipv"))
+            .await
+            .expect("the lines field");
+        lines.clear().await.expect("clearing");
+        lines.send_keys("2").await.expect("two lines");
+        click(&client, "#analyse").await;
+        wait_for(
+            &client,
+            "Number(document.body.dataset.analysisDepths || 0) >= 2 \
+             && document.querySelectorAll('polyline.arrow').length === 2",
+        )
+        .await;
+        let text = client
+            .find(Locator::Css("#analysis-lines"))
+            .await
+            .expect("the lines")
+            .text()
+            .await
+            .expect("their text");
+        assert!(text.lines().count() >= 2, "two lines: {text}");
+        let info = client
+            .find(Locator::Css("#analysis-info"))
+            .await
+            .expect("the info")
+            .text()
+            .await
+            .expect("its text");
+        assert!(info.contains("depth") && info.contains("nodes/s"), "{info}");
+        screenshot(&client, "analysis").await;
+        click(&client, "#analyse-stop").await;
+        wait_for(
+            &client,
+            "document.body.dataset.analysis === 'stopped' \
+             && document.querySelectorAll('polyline.arrow').length === 0",
+        )
+        .await;
+        client.close().await.expect("the browser closes");
+    });
+}
+
+/// The text of the element `selector`.
+async fn text_of(client: &Client, selector: &str) -> String {
+    client
+        .find(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("{selector} is on the page: {e}"))
+        .text()
+        .await
+        .expect("its text")
+}
+
+#[test]
+fn card_chess_table_draws_a_swap_carries_it_out_and_vetoes_by_clicks() {
+    let server = start_server();
+    let driver = start_driver();
+    // White holds a veto; the card on top of the pile is a swap. The greedy
+    // engine never draws, so Black's answer is a normal move to veto.
+    let position =
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | order=swap held0=veto";
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        start_game(&client, &server, "cardchess", "cardchess-greedy", ("nodes", 1000), Some(position)).await;
+        let notes = text_of(&client, "#notes").await;
+        assert!(notes.contains("White holds: veto"), "{notes}");
+        assert!(notes.contains("Pile: 52 cards"), "{notes}");
+        click(&client, "button[data-action='draw']").await;
+        wait_for(&client, "document.body.dataset.status === 'your-turn' && Number(document.body.dataset.ply) === 2").await;
+        let notes = text_of(&client, "#notes").await;
+        assert!(notes.contains("Card being carried out: swap (move any piece"), "{notes}");
+        click_cell(&client, "e2").await;
+        wait_for(&client, "document.querySelectorAll('.target-cell').length > 20").await;
+        click_cell(&client, "e5").await;
+        wait_for(&client, "Number(document.body.dataset.ply) === 4 && document.body.dataset.status === 'your-turn'").await;
+        assert_eq!(
+            eval_man(&client, "e5").await,
+            "0P",
+            "the swapped pawn stands on e5"
+        );
+        let before_veto = legal(&client).await;
+        assert!(before_veto.iter().any(|(text, _)| text == "veto"), "{before_veto:?}");
+        click(&client, "button[data-action='veto']").await;
+        wait_for(&client, "Number(document.body.dataset.ply) === 6 && document.body.dataset.status === 'your-turn'").await;
+        let record = text_of(&client, "#moves").await;
+        assert!(record.contains("White drew swap"), "{record}");
+        assert!(record.contains("White swaps: swap e2-e5"), "{record}");
+        assert!(record.contains("White vetoes the rival's last move"), "{record}");
+        let notes = text_of(&client, "#notes").await;
+        assert!(!notes.contains("White holds: veto"), "the veto is spent: {notes}");
+        screenshot(&client, "cardchess_table").await;
+        click(&client, "#analysis-box summary").await;
+        click(&client, "#analyse").await;
+        wait_for(&client, "document.querySelector('#analysis-lines li.chance') !== null").await;
+        let values = text_of(&client, "#analysis-lines").await;
+        assert!(values.contains("best sure move") && values.contains("draw: expected"), "{values}");
+        screenshot(&client, "cardchess_analysis").await;
+        client.close().await.expect("the browser closes");
+    });
+}
+
+/// The man on `cell` as the board draws it: side and letter (`0P`), or "".
+async fn eval_man(client: &Client, cell: &str) -> String {
+    web_support::eval(
+        client,
+        &format!("document.querySelector(\"g[data-cell='{cell}']\").dataset.man || ''"),
+    )
+    .await
+    .as_str()
+    .unwrap_or_default()
+    .to_string()
+}
+
+#[test]
+fn a_game_is_reviewed_move_by_move_with_a_clickable_graph() {
+    let server = start_server();
+    let driver = start_driver();
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        start_game(&client, &server, "camelot", "camelot-fast", ("nodes", 2000), None).await;
+        for played in [2, 4] {
+            let actions = legal(&client).await;
+            let (_, cells) = actions
+                .iter()
+                .find(|(_, cells)| {
+                    cells.len() == 2 && actions.iter().filter(|(_, other)| other.starts_with(cells)).count() == 1
+                })
+                .expect("a move played by two clicks")
+                .clone();
+            for cell in &cells {
+                click_cell(&client, cell).await;
+            }
+            wait_for(
+                &client,
+                &format!("Number(document.body.dataset.ply) === {played} && document.body.dataset.status === 'your-turn'"),
+            )
+            .await;
+        }
+        click(&client, "#review-box summary").await;
+        let ms = client.find(Locator::Css("#review-ms")).await.expect("the time field");
+        ms.clear().await.expect("clearing");
+        ms.send_keys("50").await.expect("50 ms a position");
+        click(&client, "#review").await;
+        wait_for(&client, "document.body.dataset.review === 'done'").await;
+        let dots = client
+            .find_all(Locator::Css("#review-graph circle"))
+            .await
+            .expect("the graph's points");
+        assert_eq!(dots.len(), 5, "the start and four plies are evaluated");
+        let info = text_of(&client, "#review-info").await;
+        assert!(info.contains("inaccuracies") && info.contains("blunders"), "{info}");
+        click(&client, "#review-graph circle[data-ply='2']").await;
+        wait_for(&client, "!document.getElementById('banner').hidden").await;
+        let banner = text_of(&client, "#banner").await;
+        assert!(banner.contains("after ply 2"), "{banner}");
+        screenshot(&client, "review").await;
+        client.close().await.expect("the browser closes");
+    });
+}

@@ -102,6 +102,13 @@ function candidates(prefix) {
 }
 
 function show(view) {
+  if (!page.view || page.view.position !== view.position) stopAnalysis();
+  if (!page.view || page.view.id !== view.id || page.view.record.length !== view.record.length) {
+    stopReview();
+    review.plies = new Map();
+    $("review-graph").replaceChildren();
+    $("review-info").textContent = "";
+  }
   page.view = view;
   page.selection = [];
   page.lookingAt = null;
@@ -199,7 +206,7 @@ function renderActions(view) {
   for (const action of view.legal.filter((a) => a.cells.length === 0)) {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = action.text;
+    button.textContent = action.label;
     button.dataset.action = action.text;
     button.onclick = () => play(action.text);
     box.appendChild(button);
@@ -214,7 +221,7 @@ function renderChoice(actions) {
   for (const action of actions) {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = action.text;
+    button.textContent = action.label;
     button.dataset.action = action.text;
     button.onclick = () => play(action.text);
     buttons.appendChild(button);
@@ -243,6 +250,13 @@ function renderMoves(view) {
     const item = document.createElement("li");
     const who = entry.seat === null ? "" : entry.engine ? "(engine) " : "(you) ";
     item.textContent = entry.words === entry.text ? `${who}${sideName(entry.seat)} ${entry.text}` : `${who}${entry.words}`;
+    const reviewed = review.plies.get(entry.ply);
+    if (reviewed && reviewed.mark) {
+      const mark = document.createElement("span");
+      mark.className = "mark";
+      mark.textContent = `${reviewed.mark} (${reviewed.kind}, −${(reviewed.loss / 100).toFixed(2)}; best ${review.plies.get(entry.ply - 1)?.best ?? "?"})`;
+      item.appendChild(mark);
+    }
     if (entry.engine) item.classList.add("engine");
     if (page.lookingAt && page.lookingAt.ply === entry.ply) item.classList.add("viewing");
     item.onclick = () => lookAt(entry.ply);
@@ -270,8 +284,9 @@ async function lookAt(ply) {
     return;
   }
   try {
-    const picture = await api("GET", `/api/sessions/${page.view.id}/ply/${ply}`);
-    page.lookingAt = { ply, picture };
+    const earlier = await api("GET", `/api/sessions/${page.view.id}/ply/${ply}`);
+    page.lookingAt = { ply, picture: earlier.picture, position: earlier.position };
+    stopAnalysis();
     page.selection = [];
     render();
   } catch (error) {
@@ -282,6 +297,7 @@ async function lookAt(ply) {
 function clickCell(cell) {
   if (page.lookingAt) {
     page.lookingAt = null;
+    stopAnalysis();
     render();
     return;
   }
@@ -400,6 +416,164 @@ async function resume() {
   }
 }
 
+// ---- analysis ----
+
+const analysis = { source: null, depth: 0, depths: new Set(), lines: new Map(), chance: null };
+
+function stopAnalysis() {
+  if (analysis.source) analysis.source.close();
+  analysis.source = null;
+  page.analysisArrows = [];
+  document.body.dataset.analysis = "stopped";
+}
+
+function startAnalysis() {
+  if (!page.view) return;
+  stopAnalysis();
+  Object.assign(analysis, { depth: 0, depths: new Set(), lines: new Map(), chance: null });
+  const position = page.lookingAt ? page.lookingAt.position : page.view.position;
+  const params = new URLSearchParams({
+    game: page.view.game,
+    position,
+    multipv: $("multipv").value || "1",
+    options: page.view.options.join(","),
+  });
+  const source = new EventSource(`/api/analysis?${params}`);
+  analysis.source = source;
+  document.body.dataset.analysis = "running";
+  $("analysis-info").textContent = "Thinking…";
+  $("analysis-lines").replaceChildren();
+  source.addEventListener("line", (message) => {
+    const line = JSON.parse(message.data);
+    if (line.depth > analysis.depth) {
+      analysis.depth = line.depth;
+      analysis.lines = new Map();
+    }
+    analysis.lines.set(line.multipv, line);
+    analysis.depths.add(line.depth);
+    document.body.dataset.analysisDepths = String(analysis.depths.size);
+    renderAnalysis();
+  });
+  source.addEventListener("chance", (message) => {
+    analysis.chance = JSON.parse(message.data);
+    renderAnalysis();
+  });
+  source.addEventListener("done", (message) => {
+    const done = JSON.parse(message.data);
+    source.close();
+    analysis.source = null;
+    document.body.dataset.analysis = "done";
+    $("analysis-info").textContent += ` — finished: best ${done.best}`;
+  });
+  source.addEventListener("failure", (message) => {
+    showError(JSON.parse(message.data).error);
+    stopAnalysis();
+  });
+  source.onerror = () => {
+    if (analysis.source === source) stopAnalysis();
+  };
+}
+
+function renderAnalysis() {
+  const lines = [...analysis.lines.values()].sort((a, b) => a.multipv - b.multipv);
+  if (!lines.length) return;
+  const best = lines[0];
+  $("analysis-info").textContent =
+    `depth ${best.depth} · ${best.nodes} nodes · ${best.nps} nodes/s · ${(best.time_ms / 1000).toFixed(1)} s`;
+  const white = best.score.white;
+  const share = 50 + 50 * Math.tanh(white / 400);
+  $("eval-fill").style.width = `${share.toFixed(1)}%`;
+  $("eval-bar").title = `${best.score.text} (for the side to move)`;
+  const list = $("analysis-lines");
+  list.replaceChildren();
+  for (const line of lines) {
+    const item = document.createElement("li");
+    item.textContent = `${line.score.text}  ${line.pv.join(" ")}`;
+    list.appendChild(item);
+  }
+  if (analysis.chance) {
+    const chance = analysis.chance;
+    const item = document.createElement("li");
+    const sure = chance.best_sure ? `best sure move ${chance.best_sure.action} ${(chance.best_sure.value / 100).toFixed(2)}` : "no sure move";
+    const gambles = chance.gambles.map((g) => {
+      const outcomes = g.outcomes
+        .map((o) => `${o.outcome.replace("draw:", "")} ${(o.probability * 100).toFixed(0)}% ${(o.value / 100).toFixed(2)}`)
+        .join(", ");
+      return `${g.action}: expected ${(g.expected / 100).toFixed(2)} (${outcomes})`;
+    });
+    item.textContent = `Depth ${chance.depth}: ${sure}; ${gambles.join("; ")}`;
+    item.classList.add("chance");
+    list.appendChild(item);
+  }
+  page.analysisArrows = lines.map((l) => l.cells).filter((cells) => cells.length >= 2);
+  render();
+}
+
+// ---- game review ----
+
+const review = { source: null, plies: new Map(), total: 0 };
+
+function stopReview() {
+  if (review.source) review.source.close();
+  review.source = null;
+}
+
+function startReview() {
+  if (!page.view) return;
+  stopReview();
+  review.plies = new Map();
+  review.total = page.view.record.length + 1;
+  const ms = $("review-ms").value || "200";
+  const source = new EventSource(`/api/sessions/${page.view.id}/review?ms=${encodeURIComponent(ms)}`);
+  review.source = source;
+  document.body.dataset.review = "running";
+  source.addEventListener("position", (message) => {
+    const position = JSON.parse(message.data);
+    review.plies.set(position.ply, position);
+    $("review-info").textContent = `Reviewed ${review.plies.size} of ${review.total} positions…`;
+    drawReview();
+    renderMoves(page.view);
+  });
+  source.addEventListener("done", () => {
+    source.close();
+    review.source = null;
+    document.body.dataset.review = "done";
+    const marks = [...review.plies.values()].filter((p) => p.mark);
+    const count = (kind) => marks.filter((p) => p.kind === kind).length;
+    $("review-info").textContent =
+      `Reviewed: ${count("inaccuracy")} inaccuracies, ${count("mistake")} mistakes, ${count("blunder")} blunders. Click the graph to look at a position.`;
+  });
+  source.onerror = () => {
+    if (review.source === source) stopReview();
+  };
+}
+
+function drawReview() {
+  const graph = $("review-graph");
+  graph.replaceChildren();
+  const width = 300, height = 80;
+  const span = Math.max(1, review.total - 1);
+  const x = (ply) => (ply / span) * width;
+  const y = (white) => height / 2 - (height / 2 - 4) * Math.tanh(white / 400);
+  graph.appendChild(svgElement("line", { x1: 0, y1: height / 2, x2: width, y2: height / 2, class: "axis" }));
+  const points = [...review.plies.values()]
+    .filter((p) => p.white !== null)
+    .sort((a, b) => a.ply - b.ply);
+  graph.appendChild(svgElement("polyline", {
+    points: points.map((p) => `${x(p.ply).toFixed(1)},${y(p.white).toFixed(1)}`).join(" "),
+    class: "curve",
+  }));
+  for (const p of points) {
+    const dot = svgElement("circle", { cx: x(p.ply), cy: y(p.white), r: p.mark ? 3.5 : 2, "data-ply": p.ply });
+    if (p.kind) dot.classList.add(p.kind);
+    const title = svgElement("title");
+    title.textContent = `ply ${p.ply}: ${(p.white / 100).toFixed(2)}${p.mark ? ` ${p.mark}` : ""}`;
+    dot.appendChild(title);
+    dot.addEventListener("click", () => lookAt(p.ply));
+    graph.appendChild(dot);
+  }
+}
+
 function init() {
   $("setup").addEventListener("submit", startGame);
   $("game").addEventListener("change", fillEngines);
@@ -414,6 +588,9 @@ function init() {
   $("copy").onclick = copyText;
   $("download").onclick = download;
   $("load").onclick = load;
+  $("analyse").onclick = startAnalysis;
+  $("review").onclick = startReview;
+  $("analyse-stop").onclick = () => { stopAnalysis(); render(); };
   window.addEventListener("pagehide", () => {
     if (page.view) navigator.sendBeacon(`/api/sessions/${page.view.id}/stop`);
   });

@@ -38,6 +38,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../engines/camelot-random.toml"),
     ),
     (
+        "camelot-ugi",
+        include_str!("../../engines/camelot-ugi.toml"),
+    ),
+    (
         "camelot-weak",
         include_str!("../../engines/camelot-weak.toml"),
     ),
@@ -113,6 +117,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     (
         "muzicando-pimc",
         include_str!("../../engines/muzicando-pimc.toml"),
+    ),
+    (
+        "stockfish-1800",
+        include_str!("../../engines/stockfish-1800.toml"),
     ),
     (
         "muzicando-random",

@@ -1,8 +1,8 @@
 //! Another program as a player: an engine spoken to over UCI or UGI.
 //!
-//! The player starts its program when first asked to move (one process per
-//! seat and game: a tournament builds its players afresh for every game, so
-//! a program that failed is started again for the next one), introduces
+//! The player starts its program when it is built (one process per seat and
+//! game: a tournament builds its players afresh for every game, so a
+//! program that failed is started again for the next one), introduces
 //! itself (`uci`/`ugi`, the profile's `[engine_options]` and rule options
 //! with `setoption`, `isready`), then for every decision sends the seat's
 //! view (`position …`), the limits its caller gives (`go`, the seat's own
@@ -75,8 +75,27 @@ impl Drop for Running {
 /// What went wrong, before the output tail is added.
 struct Fault(String);
 
+/// Writing to a program that has died must be an error this player can
+/// report, not the end of the whole run: the binary restores the default
+/// SIGPIPE action (so that `tauler … | head` ends quietly), which would
+/// kill the referee on its first write to a crashed engine. Once an
+/// external engine is started, SIGPIPE is ignored and such writes fail with
+/// `BrokenPipe`, which the program's own output treats as a quiet end.
+fn ignore_broken_pipes() {
+    #[cfg(unix)]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        // SAFETY: setting a signal's disposition to "ignore" has no other
+        // effect; it is done once, before any write to a child's pipe.
+        ONCE.call_once(|| unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        });
+    }
+}
+
 impl Running {
     fn start(spec: &ExternalSpec) -> Result<Running, Fault> {
+        ignore_broken_pipes();
         let this = std::env::current_exe().ok();
         let words: Vec<String> = spec
             .command
@@ -208,13 +227,17 @@ pub struct ExternalPlayer<G: WireView> {
     /// The profile's rule options, sent over UGI at the handshake.
     rule_options: Vec<(String, String)>,
     running: Option<Running>,
+    /// A failure to start, reported at the first decision.
+    failed_start: Option<Fault>,
     /// Whether `ucinewgame`/`uginewgame` is due before the next position.
     new_game: bool,
     game: std::marker::PhantomData<fn(&G)>,
 }
 
 impl<G: WireView> ExternalPlayer<G> {
-    /// The player for `profile` (an external profile) and its program.
+    /// The player for `profile` (an external profile), its program started
+    /// and introduced now, before any clock runs (a failure to start is
+    /// reported as the fault of its first decision).
     pub fn new(profile: &EngineProfile, spec: ExternalSpec) -> Result<Self, ProfileError> {
         let rule_options = profile
             .options
@@ -224,18 +247,21 @@ impl<G: WireView> ExternalPlayer<G> {
                 None => (pair.trim().to_string(), "on".to_string()),
             })
             .collect();
-        Ok(Self {
+        let mut player = Self {
             name: profile.name.clone(),
             spec,
             rule_options,
             running: None,
+            failed_start: None,
             new_game: true,
             game: std::marker::PhantomData,
-        })
+        };
+        player.failed_start = player.start().err();
+        Ok(player)
     }
 
-    /// Starts and introduces the program if it is not running (a new
-    /// game is then due).
+    /// Starts the program if it is not running, introduces it and starts
+    /// its game (`ucinewgame`/`uginewgame`, then `isready`).
     fn start(&mut self) -> Result<(), Fault> {
         if self.running.is_none() {
             let mut running = Running::start(&self.spec)?;
@@ -256,10 +282,11 @@ impl<G: WireView> ExternalPlayer<G> {
                     .line(dialect),
                 )?;
             }
+            running.send(dialect.new_game())?;
             running.send("isready")?;
             running.expect(&Reply::ReadyOk)?;
             self.running = Some(running);
-            self.new_game = true;
+            self.new_game = false;
         }
         Ok(())
     }
@@ -272,6 +299,9 @@ impl<G: WireView> ExternalPlayer<G> {
         stop: &Stop,
         info: &mut dyn InfoSink<G::Action>,
     ) -> Result<Decision<G::Action>, Fault> {
+        if let Some(fault) = self.failed_start.take() {
+            return Err(fault);
+        }
         let dialect = self.spec.protocol;
         let legal_tokens = G::legal_tokens(view.observation, view.legal, dialect)
             .map_err(|e| Fault(format!("cannot write the position: {e}")))?;
@@ -287,6 +317,8 @@ impl<G: WireView> ExternalPlayer<G> {
             .ok_or(Fault("the engine is not running".into()))?;
         if new_game {
             running.send(dialect.new_game())?;
+            running.send("isready")?;
+            running.expect(&Reply::ReadyOk)?;
         }
         if dialect == Dialect::Ugi && running.hand_options != hand_options {
             for (name, value) in &hand_options {

@@ -18,6 +18,8 @@ pub struct LegalAction {
     pub text: String,
     /// The cells clicked, in order (empty: a button).
     pub cells: Vec<String>,
+    /// The words on its button or choice.
+    pub label: String,
 }
 
 /// One action of the game so far.
@@ -69,6 +71,15 @@ pub struct Snapshot {
     pub ending: Option<Ending>,
 }
 
+/// An earlier position of the game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Earlier {
+    /// Its position string.
+    pub position: String,
+    /// Its board.
+    pub picture: Picture,
+}
+
 /// A hint: the engine's move and the cells to draw its arrow.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Hint {
@@ -82,8 +93,11 @@ pub struct Hint {
 pub trait BoardSession: AnySession {
     /// What the page shows now.
     fn snapshot(&self) -> Snapshot;
-    /// The board after the first `ply` actions, if the game has that many.
-    fn picture_at(&self, ply: usize) -> Option<Picture>;
+    /// The position after the first `ply` actions, if the game has that many.
+    fn position_at(&self, ply: usize) -> Option<Earlier>;
+    /// The position string after each ply, the start first, with the
+    /// seat to move there (`None`: chance or the end).
+    fn positions(&self) -> Vec<(String, Option<Seat>)>;
     /// The engine's suggestion for the person to move, with its cells.
     fn hint_cells(&self) -> Result<Hint, SessionError>;
     /// The flag that stops the engine thinking now.
@@ -104,6 +118,7 @@ where
                 .map(|action| LegalAction {
                     text: state.format_action(action),
                     cells: state.action_cells(action),
+                    label: state.action_label(action),
                 })
                 .collect()
         } else {
@@ -134,7 +149,7 @@ where
         }
     }
 
-    fn picture_at(&self, ply: usize) -> Option<Picture> {
+    fn position_at(&self, ply: usize) -> Option<Earlier> {
         let history = self.history();
         if ply > history.len() {
             return None;
@@ -143,7 +158,25 @@ where
         for &action in &history[..ply] {
             state.apply(action);
         }
-        Some(state.picture())
+        Some(Earlier {
+            position: state.format_position(),
+            picture: state.picture(),
+        })
+    }
+
+    fn positions(&self) -> Vec<(String, Option<Seat>)> {
+        let mut state = self.start().clone();
+        let mut positions = Vec::with_capacity(self.history().len() + 1);
+        let seat = |state: &G| match state.turn() {
+            Turn::Player(seat) => Some(seat),
+            Turn::Chance | Turn::Terminal => None,
+        };
+        positions.push((state.format_position(), seat(&state)));
+        for &action in self.history() {
+            state.apply(action);
+            positions.push((state.format_position(), seat(&state)));
+        }
+        positions
     }
 
     fn hint_cells(&self) -> Result<Hint, SessionError> {

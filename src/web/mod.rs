@@ -17,6 +17,7 @@ pub mod games_api;
 pub mod picture;
 mod pictures;
 pub mod play_api;
+pub mod review;
 pub mod server;
 pub mod store;
 pub mod table_api;

@@ -100,6 +100,12 @@ pub trait Pictured: Playable + TextBoard {
     /// a button (draw a card, veto, stop).
     fn action_cells(&self, action: Self::Action) -> Vec<String>;
 
+    /// The words on the button or choice that plays `action` (a legal
+    /// action here); by default its notation.
+    fn action_label(&self, action: Self::Action) -> String {
+        self.format_action(action)
+    }
+
     /// How the game ended, in words (`checkmate: White wins`), once it has.
     fn ending_words(&self) -> Option<String>;
 

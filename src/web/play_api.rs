@@ -18,9 +18,9 @@ use crate::game::{GameOptions, Seat};
 use crate::games::GameId;
 
 use super::app::{App, Shared};
-use super::board_session::{BoardSession, Hint, Snapshot};
+use super::board_session::{BoardSession, Earlier, Hint, Snapshot};
 use super::error::{ApiError, JsonBody};
-use super::picture::{Picture, Pictured};
+use super::picture::Pictured;
 use super::store::{lock, Entry, Full};
 
 /// The play API's routes.
@@ -98,6 +98,8 @@ pub struct View {
     pub you: Seat,
     /// The engine profile.
     pub engine: String,
+    /// The rules options the game was started with.
+    pub options: Vec<String>,
     /// The game now.
     #[serde(flatten)]
     pub snapshot: Snapshot,
@@ -136,6 +138,7 @@ fn view(id: &str, entry: &Entry, session: &dyn BoardSession) -> View {
         id: id.to_string(),
         you: entry.you,
         engine: entry.engine.clone(),
+        options: entry.options.clone(),
         snapshot: session.snapshot(),
     }
 }
@@ -229,7 +232,7 @@ async fn create(
     .await?;
     let id = app
         .store
-        .insert(Entry::new(session, you, engine))
+        .insert(Entry::new(session, you, engine, request.options.clone()))
         .map_err(|Full| ApiError {
             status: StatusCode::SERVICE_UNAVAILABLE,
             message: "too many sessions are open; try again later".into(),
@@ -315,11 +318,11 @@ async fn save(
 async fn picture_at(
     State(app): State<Shared>,
     Path((id, ply)): Path<(String, usize)>,
-) -> Result<Json<Picture>, ApiError> {
+) -> Result<Json<Earlier>, ApiError> {
     let entry = app.entry(&id)?;
     run_blocking(move || {
         lock(&entry.session)
-            .picture_at(ply)
+            .position_at(ply)
             .ok_or_else(|| ApiError::not_found(format!("the game has no ply {ply}")))
     })
     .await

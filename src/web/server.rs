@@ -18,7 +18,7 @@ use crate::engine::Catalogue;
 use super::app::{App, Shared};
 use super::error::{error_body, ApiError};
 use super::store::Store;
-use super::{analysis, assets, games_api, play_api, table_api};
+use super::{analysis, assets, games_api, play_api, review, table_api};
 
 /// The largest request body accepted (a saved game fits many times over).
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
@@ -68,6 +68,7 @@ pub fn router(app: Shared) -> Router {
         .merge(games_api::routes(Arc::clone(&app)))
         .merge(play_api::routes(Arc::clone(&app)))
         .merge(analysis::routes(Arc::clone(&app)))
+        .merge(review::routes(Arc::clone(&app)))
         .merge(table_api::routes(Arc::clone(&app)))
         .fallback(|| async { ApiError::not_found("no such page or endpoint") })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

@@ -28,18 +28,27 @@ pub struct Entry {
     pub you: Seat,
     /// The engine profile's name.
     pub engine: String,
+    /// The rules options it was started with.
+    pub options: Vec<String>,
     last_used: Mutex<Instant>,
 }
 
 impl Entry {
-    /// A session the person plays at seat `you` against `engine`.
+    /// A session the person plays at seat `you` against `engine`, under
+    /// the rules `options`.
     #[must_use]
-    pub fn new(session: Box<dyn BoardSession>, you: Seat, engine: String) -> Self {
+    pub fn new(
+        session: Box<dyn BoardSession>,
+        you: Seat,
+        engine: String,
+        options: Vec<String>,
+    ) -> Self {
         Self {
             stop: session.stop(),
             session: Mutex::new(session),
             you,
             engine,
+            options,
             last_used: Mutex::new(Instant::now()),
         }
     }
@@ -140,7 +149,7 @@ mod tests {
             1,
         )
         .expect("a session of two people");
-        Entry::new(Box::new(session), 0, "nobody".into())
+        Entry::new(Box::new(session), 0, "nobody".into(), Vec::new())
     }
 
     #[test]

@@ -202,6 +202,19 @@ impl CardChess {
         state
     }
 
+    /// The card being carried out this turn, if one is.
+    #[must_use]
+    pub fn card_in_play(&self) -> Option<CardId> {
+        self.card
+    }
+
+    /// The previous turn, when it was a single normal move (what a veto
+    /// takes back).
+    #[must_use]
+    pub fn last_turn(&self) -> Option<&LastTurn> {
+        self.last.as_ref()
+    }
+
     /// The cards of each kind in the discard pile.
     #[must_use]
     pub fn discard(&self) -> &[u8; MAX_DISTINCT] {

@@ -4,7 +4,7 @@
 
 use crate::game::{Game, Notation, Seat};
 
-use super::chess::bitboard::{Color, Piece};
+use super::chess::bitboard::{square_name, Color, Piece};
 use super::deck::{Effect, Goal, MAX_DISTINCT};
 use super::{Action, Card, CardChess, Phase};
 
@@ -128,7 +128,14 @@ pub fn deed(before: &CardChess, action: Action) -> String {
     let text = before.format_action(action);
     match action {
         Action::Draw => "draws a card".to_string(),
-        Action::Veto => "vetoes the rival's last move".to_string(),
+        Action::Veto => match before.last_turn() {
+            Some(last) => format!(
+                "vetoes the rival's last move {}-{}",
+                square_name(last.mv.from()),
+                square_name(last.mv.to())
+            ),
+            None => "vetoes the rival's last move".to_string(),
+        },
         Action::Steal(id) => format!("steals {}", card_words(before, id).0),
         Action::Swap(..) => format!("swaps: {text}"),
         Action::Remove(_) => format!("removes a piece: {text}"),
@@ -174,7 +181,13 @@ pub fn held_cards(state: &CardChess, seat: Seat) -> Vec<(String, String)> {
 pub fn notes(state: &CardChess) -> Vec<String> {
     let mut notes = Vec::new();
     if let Some(doing) = doing(state) {
-        notes.push(format!("Card being carried out: {doing}."));
+        match state.card_in_play() {
+            Some(id) => notes.push(format!(
+                "Card being carried out: {} ({doing}).",
+                state.options().deck.name(id)
+            )),
+            None => notes.push(format!("Card being carried out: {doing}.")),
+        }
     }
     for seat in 0..2 {
         let cards: Vec<String> = held_cards(state, seat)

@@ -2,7 +2,7 @@
 //! out, the active effect, the cards each side holds and the piles, in
 //! words.
 
-use crate::game::{Game, Seat};
+use crate::game::{Game, Notation, Seat};
 use crate::games::cardchess::chess::bitboard::{file_of, rank_of, square_name};
 use crate::games::cardchess::chess::{legal_moves, MoveList};
 use crate::games::cardchess::deck::Card;
@@ -137,6 +137,16 @@ impl Pictured for CardChess {
             Action::Draw | Action::Card(_) | Action::Veto | Action::Steal(_) | Action::Stop => {
                 Vec::new()
             }
+        }
+    }
+
+    fn action_label(&self, action: Action) -> String {
+        match action {
+            Action::Draw => "Draw a card".into(),
+            Action::Veto => "Veto the rival's last move (your held card)".into(),
+            Action::Steal(id) => format!("Steal {}", self.options().deck.name(id)),
+            Action::Stop => "No second knight move".into(),
+            _ => self.format_action(action),
         }
     }
 

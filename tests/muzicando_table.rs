@@ -6,8 +6,9 @@
 //! Tables of the team game and of the individual game (3 to 6 players) are
 //! played to the end with people (played here by a seeded random choice
 //! among the legal actions their own view offers) and rule-based engines
-//! at random seats. Afterwards every event of every seat's queue, engines'
-//! seats included, is serialised to JSON exactly as a server sends it,
+//! at random seats. Every event sent to every seat, engines' seats
+//! included, is read after each action (as a page polls), then serialised
+//! to JSON exactly as a server sends it,
 //! parsed back, and every string in it is cut into words; each word that
 //! names a card (`R-Do`, `+R-Do`, `R-Re@1,0`, `V-pause`) is collected.
 //! Each view event carries its hand and step (actions since the deal); the
@@ -76,10 +77,31 @@ fn parse_cards(names: &[String]) -> BTreeSet<Card> {
         .collect()
 }
 
+/// Every event each seat was sent, read after each action as a page would
+/// (a table keeps only its last hands' events).
+type Sent = Vec<Vec<TableEvent<Muzicando>>>;
+
+fn collect(table: &Table, sent: &mut Sent) {
+    sent.resize_with(table.seats().len(), Vec::new);
+    for (seat, events) in sent.iter_mut().enumerate() {
+        assert!(table.event_count(seat) >= events.len());
+        let new = table.events(seat, events.len());
+        assert_eq!(
+            events.len() + new.len(),
+            table.event_count(seat),
+            "nothing missed"
+        );
+        events.extend(new.into_iter().cloned());
+    }
+}
+
 /// Plays the table to its end: each person picks a random legal action of
 /// its own view. Checks each fetched view and each hint as it goes, against
 /// the own hand only (the other hands are checked from the summaries).
-fn play_out(table: &mut Table, rng: &mut Xoshiro256PlusPlus) {
+/// Returns every event sent to each seat.
+fn play_out(table: &mut Table, rng: &mut Xoshiro256PlusPlus) -> Sent {
+    let mut sent = Sent::new();
+    collect(table, &mut sent);
     let mut turns = 0;
     while !table.is_over() {
         let mover = (0..table.seats().len()).find(|&seat| {
@@ -104,16 +126,18 @@ fn play_out(table: &mut Table, rng: &mut Xoshiro256PlusPlus) {
         }
         let choice = &view.legal[rng.gen_range(0..view.legal.len())];
         table.play(seat, &choice.text).expect("a legal action");
+        collect(table, &mut sent);
         turns += 1;
     }
+    sent
 }
 
-/// The leak check over every seat's queue (see the module docs).
-fn check_queues(table: &Table) -> usize {
+/// The leak check over every seat's events (see the module docs).
+fn check_queues(table: &Table, sent: &Sent) -> usize {
     let seats = table.seats().len();
     let mut checked = 0;
     for seat in 0..seats {
-        let events = table.events(seat, 0);
+        let events = &sent[seat];
         let summaries: Vec<_> = events
             .iter()
             .filter_map(|e| match e {
@@ -202,8 +226,8 @@ fn no_payload_names_a_card_of_another_seats_hand_before_the_hand_is_over() {
             seed: 100 + index as u64,
         })
         .expect("a table");
-        play_out(&mut table, &mut rng);
-        checked += check_queues(&table);
+        let sent = play_out(&mut table, &mut rng);
+        checked += check_queues(&table, &sent);
     }
     assert!(checked > 2000, "only {checked} events checked");
 }
@@ -245,7 +269,7 @@ fn out_of_turn_and_illegal_actions_are_refused_and_the_table_goes_on() {
         .find(|&s| !table.view(s).legal.is_empty())
         .expect("seat 0 or 1 is to move");
     let waiting = 1 - mover;
-    let before = table.events(mover, 0).len();
+    let before = table.event_count(mover);
     assert!(matches!(
         table.play(waiting, "pass"),
         Err(TableError::Session(SessionError::NotYourTurn))
@@ -268,16 +292,16 @@ fn a_match_adds_up_its_hands_and_ends() {
     let mut table = Table::new(TableSetup {
         options: options("3"),
         seats: vec![SeatSpec::Person, rules(), rules()],
-        hands: 3,
+        hands: 6,
         seed: 9,
     })
     .expect("a table");
-    play_out(&mut table, &mut rng);
-    let events = table.events(0, 0);
+    let sent = play_out(&mut table, &mut rng);
+    let events = &sent[0];
     let Some(TableEvent::MatchOver { hands, totals }) = events.last() else {
         panic!("the match ends with its summary");
     };
-    assert_eq!(hands.len(), 3);
+    assert_eq!(hands.len(), 6);
     for seat in 0..3 {
         assert_eq!(totals[seat], hands.iter().map(|h| h[seat]).sum::<i32>());
     }
@@ -289,7 +313,22 @@ fn a_match_adds_up_its_hands_and_ends() {
             _ => None,
         })
         .collect();
-    assert_eq!(dealers, [0, 1, 2], "the deal moves one seat each hand");
+    assert_eq!(
+        dealers,
+        [0, 1, 2, 0, 1, 2],
+        "the deal moves one seat each hand"
+    );
+    let kept = table.events(0, 0);
+    assert_eq!(table.event_count(0), events.len());
+    assert!(kept.len() < events.len(), "old hands are forgotten");
+    assert!(kept.iter().all(|e| match e {
+        TableEvent::View { hand, .. } | TableEvent::HandOver { hand, .. } => *hand >= 3,
+        TableEvent::MatchOver { .. } => true,
+    }));
+    assert!(std::ptr::eq(
+        table.events(0, events.len() - 1)[0],
+        *kept.last().expect("the last event")
+    ));
     assert!(matches!(table.play(0, "pass"), Err(TableError::MatchOver)));
 }
 

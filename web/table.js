@@ -379,7 +379,10 @@ function drawReplay() {
     text = `${seatName(step.seat, view)}: ${step.text}`;
   }
   $("replay-text").textContent = text;
-  drawBoard($("replay-board"), table, [], () => {});
+  // Before the contract the table has no layout yet: the auction is on.
+  const laid = summary.contract && table.game_type === summary.contract.game_type;
+  $("replay-board").hidden = !laid;
+  if (laid) drawBoard($("replay-board"), table, [], () => {});
   const box = $("replay-hands");
   box.replaceChildren();
   hands.forEach((names, seat) => {

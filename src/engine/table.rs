@@ -14,12 +14,15 @@
 //! seat is not in the observation and so cannot be in the queue. Only when
 //! a hand is over does the queue receive the hand's summary (every hand
 //! revealed, the points, the match score, a step-by-step replay); the next
-//! hand is then dealt at once, the deal moving one seat on.
+//! hand is then dealt at once, the deal moving one seat on. A queue keeps
+//! the events of the last [`KEPT_HANDS`] hands, so a long match holds a
+//! bounded memory; events keep their numbers.
 //!
 //! Hints are computed from the asking seat's observation too: the legal
 //! calls or plays ranked by the mean hand score ISMCTS finds, with the
 //! simulation bidder's expected values for calls.
 
+use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -144,10 +147,19 @@ pub struct HandTable<G: HandView + Playable> {
     session: Session<G>,
     totals: Vec<i32>,
     points: Vec<Vec<i32>>,
-    queues: Vec<Vec<TableEvent<G>>>,
+    /// Each seat's events kept: those of the last hands (see
+    /// [`KEPT_HANDS`]).
+    queues: Vec<VecDeque<TableEvent<G>>>,
+    /// Each seat's events dropped from the front of its queue.
+    dropped: Vec<usize>,
     last_views: Vec<Option<G::SeatView>>,
     over: bool,
 }
+
+/// How many of the last hands' events a table keeps (the hand being
+/// played included): a page that fell behind still finds the finished
+/// hand's views and summary.
+pub const KEPT_HANDS: usize = 3;
 
 /// A fresh seat token: 128 bits from the operating system, in hex.
 fn new_token() -> String {
@@ -200,7 +212,8 @@ impl<G: HandView + Playable> HandTable<G> {
             session,
             totals: vec![0; seats],
             points: Vec::new(),
-            queues: (0..seats).map(|_| Vec::new()).collect(),
+            queues: (0..seats).map(|_| VecDeque::new()).collect(),
+            dropped: vec![0; seats],
             last_views: vec![None; seats],
             over: false,
         };
@@ -258,13 +271,22 @@ impl<G: HandView + Playable> HandTable<G> {
         G::seat_view(&self.session.state().observation(seat))
     }
 
-    /// The events of `seat` from number `from` on.
+    /// The events of `seat` from number `from` on (numbers count from the
+    /// start of the match; the events of hands older than the last
+    /// [`KEPT_HANDS`] are no longer kept).
     #[must_use]
-    pub fn events(&self, seat: Seat, from: usize) -> &[TableEvent<G>] {
-        self.queues
-            .get(seat)
-            .and_then(|q| q.get(from.min(q.len())..))
-            .unwrap_or(&[])
+    pub fn events(&self, seat: Seat, from: usize) -> Vec<&TableEvent<G>> {
+        let (Some(queue), Some(&dropped)) = (self.queues.get(seat), self.dropped.get(seat)) else {
+            return Vec::new();
+        };
+        queue.iter().skip(from.saturating_sub(dropped)).collect()
+    }
+
+    /// The number of events `seat` has been sent.
+    #[must_use]
+    pub fn event_count(&self, seat: Seat) -> usize {
+        self.dropped.get(seat).copied().unwrap_or(0)
+            + self.queues.get(seat).map_or(0, VecDeque::len)
     }
 
     /// The person at `seat` plays `text` (in the game's notation); the
@@ -311,7 +333,7 @@ impl<G: HandView + Playable> HandTable<G> {
             let view = G::seat_view(&state.observation(seat));
             if self.last_views[seat].as_ref() != Some(&view) {
                 self.last_views[seat] = Some(view.clone());
-                self.queues[seat].push(TableEvent::View {
+                self.queues[seat].push_back(TableEvent::View {
                     hand: self.hand,
                     step: self.step,
                     view,
@@ -342,7 +364,7 @@ impl<G: HandView + Playable> HandTable<G> {
         self.points.push(points);
         if let Some(summary) = state.hand_summary() {
             for queue in &mut self.queues {
-                queue.push(TableEvent::HandOver {
+                queue.push_back(TableEvent::HandOver {
                     hand: self.hand,
                     summary: summary.clone(),
                     totals: self.totals.clone(),
@@ -353,13 +375,14 @@ impl<G: HandView + Playable> HandTable<G> {
         if self.hand == self.hands {
             self.over = true;
             for queue in &mut self.queues {
-                queue.push(TableEvent::MatchOver {
+                queue.push_back(TableEvent::MatchOver {
                     hands: self.points.clone(),
                     totals: self.totals.clone(),
                 });
             }
             return;
         }
+        self.forget_old_hands();
         let seats = self.totals.len();
         let mut options = self.options.clone();
         G::set_dealer(&mut options, (self.first_dealer + self.hand) % seats);
@@ -370,6 +393,24 @@ impl<G: HandView + Playable> HandTable<G> {
         self.step = 0;
         self.publish_current();
         self.session.advance();
+    }
+}
+
+impl<G: HandView + Playable> HandTable<G> {
+    /// Drops the events of the hands older than the last [`KEPT_HANDS`],
+    /// so a long match holds a bounded memory.
+    fn forget_old_hands(&mut self) {
+        for (queue, dropped) in self.queues.iter_mut().zip(&mut self.dropped) {
+            while let Some(TableEvent::View { hand, .. } | TableEvent::HandOver { hand, .. }) =
+                queue.front()
+            {
+                if hand + KEPT_HANDS > self.hand {
+                    break;
+                }
+                queue.pop_front();
+                *dropped += 1;
+            }
+        }
     }
 }
 
@@ -519,13 +560,13 @@ impl<G: HandView + Playable + RuleBasedGame> AnyTable for HandTable<G> {
 
     fn events_json(&self, seat: Seat, from: usize) -> Vec<serde_json::Value> {
         HandTable::events(self, seat, from)
-            .iter()
+            .into_iter()
             .map(|event| serde_json::to_value(event).unwrap_or_default())
             .collect()
     }
 
     fn event_count(&self, seat: Seat) -> usize {
-        self.queues.get(seat).map_or(0, Vec::len)
+        HandTable::event_count(self, seat)
     }
 
     fn play(&mut self, seat: Seat, text: &str) -> Result<(), TableError> {

@@ -557,3 +557,89 @@ impl HandView for Muzicando {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::HandGame;
+    use crate::games::muzicando::Options;
+
+    fn position(text: &str) -> Muzicando {
+        Muzicando::parse_position(text, &Options::default()).expect("a position")
+    }
+
+    /// Plays the first legal action (chance: the first outcome) until `stop`.
+    fn advance(state: &mut Muzicando, stop: impl Fn(&Muzicando) -> bool) {
+        let mut legal = Vec::new();
+        while !stop(state) && state.turn() != Turn::Terminal {
+            crate::game::next_actions(state, &mut legal);
+            state.apply(legal[0]);
+        }
+    }
+
+    #[test]
+    fn only_the_seat_to_move_is_shown_its_legal_actions() {
+        let state = position("seed:7 -");
+        let mover = Muzicando::seat_view(&state.observation(2));
+        assert_eq!(mover.to_move, Some(2));
+        assert_eq!(mover.phase, "auction");
+        assert_eq!(mover.legal.len(), 17, "pass and the 16 bids");
+        assert_eq!(
+            mover.auction,
+            [CallView {
+                seat: 1,
+                call: "pass".into()
+            }]
+        );
+        assert_eq!(mover.hand.len(), 14);
+        let other = Muzicando::seat_view(&state.observation(0));
+        assert!(other.legal.is_empty());
+        assert_eq!(other.to_move, Some(2));
+        assert_eq!(other.hand_sizes, [14, 14, 14, 14]);
+    }
+
+    #[test]
+    fn piles_and_columns_are_drawn_by_colour_and_note_symbols_on_top() {
+        for (bid, layout) in [("1M", "piles"), ("1P", "columns")] {
+            let mut state = position(&format!("seed:2 {bid} - - -"));
+            advance(&mut state, |s| s.table().cards().count_ones() >= 8);
+            let seat = match state.turn() {
+                Turn::Player(seat) => seat,
+                _ => panic!("a seat is to move"),
+            };
+            let view = Muzicando::seat_view(&state.observation(seat));
+            assert_eq!(view.table.layout, layout);
+            assert_eq!(view.table.cells.len(), 8);
+            for cell in &view.table.cells {
+                let card = Card::parse(&cell.card.name).expect("a card");
+                assert_eq!(cell.x, card.colour() as i8, "{}", cell.card.name);
+                assert_eq!(cell.y, card.step().map_or(7, |s| s as i8));
+            }
+            for legal in view.legal.iter().filter(|l| l.kind == "place") {
+                let card = Card::parse(legal.card.as_deref().expect("a card")).expect("a card");
+                assert_eq!(legal.x, Some(card.colour() as i8));
+                assert_eq!(legal.y, Some(card.step().map_or(7, |s| s as i8)));
+            }
+            assert!(view.log.iter().any(|e| e.text.starts_with("plays ")));
+        }
+    }
+
+    #[test]
+    fn the_summary_comes_only_with_the_end_and_replays_every_step() {
+        let mut state = position("seed:5 1G - - -");
+        assert!(state.hand_summary().is_none());
+        advance(&mut state, |_| false);
+        let summary = state.hand_summary().expect("the hand is over");
+        assert_eq!(summary.points, state.hand_points().expect("points"));
+        assert_eq!(summary.replay.len(), state.history().len() - 56);
+        assert_eq!(summary.replay[0].text, "bids 1G");
+        let last = summary.replay.last().expect("a step");
+        for (seat, hand) in last.hands.iter().enumerate() {
+            assert_eq!(hand.len(), summary.left[seat].len());
+        }
+        assert_eq!(summary.dealt.iter().map(Vec::len).sum::<usize>(), 56);
+        let declarer = summary.contract.as_ref().expect("a contract").declarer;
+        assert_eq!(declarer, 1, "seat 1 bid 1G");
+        assert_eq!(summary.made, Some(summary.ranking[0] % 2 == 1));
+    }
+}

@@ -1,6 +1,7 @@
 //! The referee: engine-versus-engine tournaments (configuration, parallel
 //! runner, records, resume) and their statistics.
 
+pub mod aggregate;
 pub mod config;
 pub mod hand_points;
 pub mod muzicando_referee;
@@ -13,6 +14,7 @@ pub mod seating;
 pub mod seeds;
 pub mod stats;
 
+pub use aggregate::Tally;
 pub use config::TournamentConfig;
 pub use record::GameRecord;
 pub use report::Report;

@@ -16,6 +16,7 @@ use crate::game::GameOptions;
 use crate::games::GameId;
 use crate::tournament::stats::SprtDecision;
 
+use super::aggregate::Tally;
 use super::config::TournamentConfig;
 use super::muzicando_referee::{hand_text, HandSetup};
 use super::record::{check_against_schedule, read_records, GameRecord, RecordWriter};
@@ -229,9 +230,9 @@ fn build_setup<G: Playable>(
     })
 }
 
-/// What the workers share.
+/// What the workers share: the statistics so far and the records' file.
 struct Progress {
-    records: Vec<GameRecord>,
+    tally: Tally,
     writer: RecordWriter,
 }
 
@@ -276,12 +277,13 @@ fn run_schedule(
         config.seed,
         &paths.games,
     )?;
-    let decided = |report: &Report| {
-        report
-            .sprt
+    let decided = |tally: &Tally| {
+        tally
+            .sprt()
             .is_some_and(|s| s.decision != SprtDecision::Continue)
     };
-    let stop = AtomicBool::new(decided(&Report::new(config, &records)));
+    let tally = Tally::of(config, &records);
+    let stop = AtomicBool::new(decided(&tally));
     let queue: Mutex<VecDeque<GameSpec>> = Mutex::new(
         schedule
             .iter()
@@ -289,16 +291,17 @@ fn run_schedule(
             .cloned()
             .collect(),
     );
+    drop(records);
     let ui = options.progress.as_deref();
     if let Some(ui) = ui {
         ui.start(
             schedule.len() as u64,
-            records.len() as u64,
-            &running_score(config, &Report::new(config, &records)),
+            tally.games() as u64,
+            &tally.score_line(),
         );
     }
     let progress = Mutex::new(Progress {
-        records,
+        tally,
         writer: RecordWriter::open(&paths.games)?,
     });
     let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
@@ -334,46 +337,26 @@ fn run_schedule(
             }
             break;
         }
-        shared.records.push(record);
-        let report = Report::new(config, &shared.records);
-        if decided(&report) {
+        shared.tally.add(&record);
+        if decided(&shared.tally) {
             stop.store(true, Ordering::SeqCst);
         }
         if let Some(ui) = ui {
-            ui.game_done(&running_score(config, &report));
+            ui.game_done(&shared.tally.score_line());
         }
     });
     if let Some(error) = failure.into_inner().ok().flatten() {
         return Err(error);
     }
-    let Progress { mut records, .. } = progress
+    let Progress { tally, .. } = progress
         .into_inner()
         .map_err(|_| anyhow::anyhow!("a worker failed"))?;
     if let Some(ui) = ui {
         ui.finish();
     }
-    records.sort_by_key(|r| r.index);
-    let report = Report::new(config, &records);
+    let report = tally.report();
     let json = serde_json::to_string_pretty(&report)?;
     std::fs::write(&paths.report, json)
         .with_context(|| format!("writing {}", paths.report.display()))?;
     Ok(report)
-}
-
-/// The first engine's points and games, and the SPRT's LLR, for progress.
-fn running_score(config: &TournamentConfig, report: &Report) -> String {
-    let first = &config.engines[0];
-    let (points, games) = report
-        .encounters
-        .iter()
-        .filter(|m| &m.engine == first)
-        .fold((0.0, 0), |(p, g), m| (p + m.points, g + m.games));
-    let mut message = format!("{first} {points}/{games}");
-    if let Some(sprt) = &report.sprt {
-        message.push_str(&format!(
-            ", llr {:.2} ({:.2}, {:.2})",
-            sprt.llr, sprt.lower, sprt.upper
-        ));
-    }
-    message
 }

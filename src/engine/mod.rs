@@ -32,6 +32,7 @@
 //! statistics are merged in a fixed order.
 
 pub mod alphabeta_player;
+pub mod bench;
 pub mod build;
 pub mod catalogue;
 pub mod chance_players;

@@ -115,6 +115,9 @@ pub const ROUNDS: Range<u32> = range(1, 100_000);
 pub const GAMES: Range<u32> = range(2, 200_000);
 /// Tournament games in all: the schedule is built before the first game.
 pub const SCHEDULED_GAMES: Range<usize> = range(1, 1_000_000);
+/// Shards a tournament is split into (`--shard K/N`): one game pair each at
+/// most, and a pair is the least a shard plays.
+pub const SHARDS: Range<usize> = range(1, 500_000);
 /// Game lengths in plies: the adjudication cap, the draw rule's first ply,
 /// fault-injection move numbers.
 pub const GAME_PLIES: Range<u32> = range(0, 100_000);

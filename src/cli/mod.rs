@@ -98,19 +98,29 @@ enum Command {
         #[arg(value_parser = game_parser())]
         game: Option<GameId>,
     },
-    /// Runs an engine tournament described by a TOML file and reports it.
+    /// Runs an engine tournament described by a TOML file and reports it;
+    /// `tauler tournament merge DIR...` joins the results of its shards.
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Tournament {
+        #[command(subcommand)]
+        merge: Option<TournamentCommand>,
         /// The tournament file (`tournaments/NAME.toml`).
-        file: PathBuf,
+        #[arg(required = true)]
+        file: Option<PathBuf>,
         /// Continues an interrupted run: no game lost or played twice.
         #[arg(long)]
         resume: bool,
-        /// Where the results go (default: `results/NAME/` beside the file).
+        /// Where the results go (default: `results/NAME/` beside the file,
+        /// `results/NAME-shard-K-of-N/` for a shard).
         #[arg(long)]
         out: Option<PathBuf>,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// Plays only shard K (counted from 0) of N: whole game pairs and
+        /// duplicate deals, the same games on any machine.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
     },
     /// Plain chess (card chess with `cards=off`) as a UCI engine on
     /// standard input and output.
@@ -192,17 +202,24 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Engines { game } => engines::run(&catalogue()?, game),
         Command::Serve(args) => serve::run(&args, catalogue()?),
         Command::Tournament {
+            merge: Some(TournamentCommand::Merge { dirs }),
+            ..
+        } => tournament::merge(&dirs),
+        Command::Tournament {
+            merge: None,
             file,
             resume,
             out,
             quiet,
+            shard,
         } => tournament::run(
-            &file,
+            &file.unwrap_or_default(),
             &crate::tournament::RunOptions {
                 resume,
                 out_dir: out,
                 progress: (!quiet).then(tournament::progress_bar),
                 engines: cli.engines,
+                shard: shard.as_deref().map(str::parse).transpose()?,
             },
         ),
         Command::Uci { engine } => engine_server::run_uci(&catalogue()?, engine.as_deref()),
@@ -230,6 +247,19 @@ pub fn run(cli: Cli) -> Result<()> {
             },
         ),
     }
+}
+
+/// What `tauler tournament` does besides running a tournament.
+#[derive(Debug, Subcommand)]
+enum TournamentCommand {
+    /// Joins the results folders of one tournament's shards and prints the
+    /// report one unsharded run would give (with the shards missing and,
+    /// for an SPRT, whether to run the next wave, when some are missing).
+    Merge {
+        /// The shards' results folders.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+    },
 }
 
 /// Reads a game's name; `--help` and errors list the registry's games.

@@ -1,13 +1,15 @@
-//! `tauler tournament FILE.toml [--resume]`: runs a tournament and prints
-//! its report.
+//! `tauler tournament FILE.toml [--resume] [--shard K/N]`: runs a
+//! tournament (or one shard of it) and prints its report; `tauler
+//! tournament merge DIR...`: joins the shards' results and prints the
+//! report.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::tournament::{run as run_tournament, RunOptions, RunProgress};
+use crate::tournament::{merge as merge_shards, run as run_tournament, RunOptions, RunProgress};
 
 /// The terminal's progress bar over a tournament's games.
 struct Bar(ProgressBar);
@@ -44,5 +46,11 @@ pub fn progress_bar() -> Arc<dyn RunProgress> {
 pub fn run(file: &Path, options: &RunOptions) -> Result<()> {
     let report = run_tournament(file, options)?;
     print!("{report}");
+    Ok(())
+}
+
+/// Merges the shards' results folders `dirs` and prints the report.
+pub fn merge(dirs: &[PathBuf]) -> Result<()> {
+    print!("{}", merge_shards(dirs)?);
     Ok(())
 }

@@ -245,6 +245,20 @@ impl Catalogue {
         EngineProfile::parse(name, &entry.text)
     }
 
+    /// The text of the profile `name`, as read (a tournament's snapshot
+    /// keeps it, so that runs on other machines can be checked to play the
+    /// same engines).
+    pub fn text(&self, name: &str) -> Result<&str, ProfileError> {
+        check_name(name)?;
+        self.entries
+            .get(name)
+            .map(|entry| entry.text.as_str())
+            .ok_or_else(|| ProfileError::NotFound {
+                name: name.to_string(),
+                searched: self.searched(),
+            })
+    }
+
     /// Where a profile was looked for, for people.
     fn searched(&self) -> String {
         let mut places = vec!["the built-in profiles".to_string()];

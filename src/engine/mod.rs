@@ -33,6 +33,7 @@
 
 pub mod alphabeta_player;
 pub mod analysis;
+pub mod bench;
 pub mod build;
 pub mod catalogue;
 pub mod chance_players;

@@ -7,7 +7,7 @@
 //! won, drawn and lost by their duplicate score; breaches per team.
 //! Individual game, per engine: points per hand, mean ± 95% CI, breaches.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::Serialize;
@@ -17,19 +17,37 @@ use super::record::GameRecord;
 use super::seating::Seating;
 use super::stats::Z95;
 
-/// The mean of `xs` and its 95% margin (normal approximation; 0 with
-/// fewer than two values).
-fn mean_margin(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len() as f64;
-    if xs.is_empty() {
-        return (0.0, 0.0);
+/// The count, sum and sum of squares of values: their mean and its 95%
+/// margin without keeping them. Hand points are whole numbers, so the sums
+/// are exact whatever order the values come in.
+#[derive(Clone, Copy, Debug, Default)]
+struct Moments {
+    n: usize,
+    sum: f64,
+    squares: f64,
+}
+
+impl Moments {
+    fn add(&mut self, x: f64) {
+        self.n += 1;
+        self.sum += x;
+        self.squares += x * x;
     }
-    let mean = xs.iter().sum::<f64>() / n;
-    if xs.len() < 2 {
-        return (mean, 0.0);
+
+    /// The mean and its 95% margin (normal approximation; 0 with fewer
+    /// than two values).
+    fn mean_margin(&self) -> (f64, f64) {
+        if self.n == 0 {
+            return (0.0, 0.0);
+        }
+        let n = self.n as f64;
+        let mean = self.sum / n;
+        if self.n < 2 {
+            return (mean, 0.0);
+        }
+        let variance = ((self.squares - self.sum * mean) / (n - 1.0)).max(0.0);
+        (mean, Z95 * (variance / n).sqrt())
     }
-    let variance = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, Z95 * (variance / n).sqrt())
 }
 
 /// One team-game encounter in points.
@@ -57,63 +75,89 @@ pub struct TeamResult {
     pub breaches: [usize; 2],
 }
 
-impl TeamResult {
-    fn new(team: &str, opponent: &str, records: &[&GameRecord], hands_per_match: u32) -> Self {
-        let mut points = [0.0; 2];
-        let mut breaches = [0; 2];
-        let mut deals: BTreeMap<u32, Vec<f64>> = BTreeMap::new();
-        for record in records {
-            let (Some(mine), Some(theirs)) = (record.seat_of(team), record.seat_of(opponent))
-            else {
-                continue;
-            };
-            points[0] += record.result[mine];
-            points[1] += record.result[theirs];
-            if let Some(fault) = &record.fault {
-                breaches[usize::from(fault.engine != team)] += 1;
-            }
-            deals
-                .entry(record.round)
-                .or_default()
-                .push(record.result[mine] - record.result[theirs]);
-        }
-        let complete: BTreeMap<u32, f64> = deals
-            .into_iter()
-            .filter(|(_, hands)| hands.len() == 2)
-            .map(|(round, hands)| (round, hands.iter().sum()))
-            .collect();
-        let scores: Vec<f64> = complete.values().copied().collect();
-        let (mean_difference, margin) = mean_margin(&scores);
-        let mut by_match: BTreeMap<u32, Vec<f64>> = BTreeMap::new();
-        for (&round, &score) in &complete {
-            by_match
-                .entry(round / hands_per_match)
-                .or_default()
-                .push(score);
-        }
-        let mut matches = [0; 3];
-        for scores in by_match.values() {
-            if scores.len() == hands_per_match as usize {
-                let total: f64 = scores.iter().sum();
-                matches[if total > 0.0 {
-                    0
-                } else if total == 0.0 {
-                    1
-                } else {
-                    2
-                }] += 1;
-            }
-        }
+/// One team-game encounter in points, so far.
+#[derive(Clone, Debug)]
+pub(super) struct TeamTally {
+    team: String,
+    opponent: String,
+    hands_per_match: u32,
+    hands: usize,
+    points: [f64; 2],
+    breaches: [usize; 2],
+    /// The duplicate scores of complete deals.
+    deals: Moments,
+    /// `team`'s hand-point differences of the deals with one hand so far.
+    pending: HashMap<u32, f64>,
+    /// Deals complete and their duplicate score, by match, for the matches
+    /// not complete yet.
+    matches_pending: HashMap<u32, (u32, f64)>,
+    matches: [usize; 3],
+}
+
+impl TeamTally {
+    fn new(team: &str, opponent: &str, hands_per_match: u32) -> Self {
         Self {
             team: team.to_string(),
             opponent: opponent.to_string(),
-            hands: records.len(),
-            points,
-            deals: scores.len(),
+            hands_per_match,
+            hands: 0,
+            points: [0.0; 2],
+            breaches: [0; 2],
+            deals: Moments::default(),
+            pending: HashMap::new(),
+            matches_pending: HashMap::new(),
+            matches: [0; 3],
+        }
+    }
+
+    fn add(&mut self, record: &GameRecord) {
+        self.hands += 1;
+        let (Some(mine), Some(theirs)) =
+            (record.seat_of(&self.team), record.seat_of(&self.opponent))
+        else {
+            return;
+        };
+        self.points[0] += record.result[mine];
+        self.points[1] += record.result[theirs];
+        if let Some(fault) = &record.fault {
+            self.breaches[usize::from(fault.engine != self.team)] += 1;
+        }
+        let difference = record.result[mine] - record.result[theirs];
+        let Some(first) = self.pending.remove(&record.round) else {
+            self.pending.insert(record.round, difference);
+            return;
+        };
+        let score = first + difference;
+        self.deals.add(score);
+        let key = record.round / self.hands_per_match;
+        let entry = self.matches_pending.entry(key).or_insert((0, 0.0));
+        entry.0 += 1;
+        entry.1 += score;
+        if entry.0 == self.hands_per_match {
+            let total = entry.1;
+            self.matches_pending.remove(&key);
+            self.matches[if total > 0.0 {
+                0
+            } else if total == 0.0 {
+                1
+            } else {
+                2
+            }] += 1;
+        }
+    }
+
+    fn result(&self) -> TeamResult {
+        let (mean_difference, margin) = self.deals.mean_margin();
+        TeamResult {
+            team: self.team.clone(),
+            opponent: self.opponent.clone(),
+            hands: self.hands,
+            points: self.points,
+            deals: self.deals.n,
             mean_difference,
             margin,
-            matches,
-            breaches,
+            matches: self.matches,
+            breaches: self.breaches,
         }
     }
 }
@@ -177,56 +221,104 @@ pub enum HandPoints {
     Players(Vec<PlayerResult>),
 }
 
-impl HandPoints {
-    /// The points section for `records`, `None` for a two-seat game.
+/// One engine of the individual game in points, so far.
+#[derive(Clone, Debug)]
+pub(super) struct PlayerTally {
+    engine: String,
+    points: Moments,
+    breaches: usize,
+}
+
+impl PlayerTally {
+    fn add(&mut self, record: &GameRecord) {
+        if let Some(seat) = record.seat_of(&self.engine) {
+            self.points.add(record.result[seat]);
+            self.breaches += usize::from(record.fault.as_ref().is_some_and(|f| f.seat == seat));
+        }
+    }
+
+    fn result(&self) -> PlayerResult {
+        let (mean, margin) = self.points.mean_margin();
+        PlayerResult {
+            engine: self.engine.clone(),
+            hands: self.points.n,
+            points: self.points.sum,
+            mean,
+            margin,
+            breaches: self.breaches,
+        }
+    }
+}
+
+/// The points section of a Muzicando tournament, kept up to date record by
+/// record.
+#[derive(Clone, Debug)]
+pub(super) enum HandPointsTally {
+    /// Team game: one tally per encounter.
+    Teams(Vec<TeamTally>),
+    /// Individual game: one tally per engine.
+    Players(Vec<PlayerTally>),
+}
+
+impl HandPointsTally {
+    /// No hands yet of `config`; `None` for a two-seat game.
     #[must_use]
-    pub fn new(config: &TournamentConfig, records: &[GameRecord]) -> Option<Self> {
+    pub fn new(config: &TournamentConfig) -> Option<Self> {
         match config.seating {
             Seating::Pair => None,
-            Seating::Team => Some(HandPoints::Teams(
+            Seating::Team => Some(HandPointsTally::Teams(
                 config
                     .encounters()
                     .iter()
-                    .enumerate()
-                    .map(|(k, &(a, b))| {
-                        let hands: Vec<&GameRecord> =
-                            records.iter().filter(|r| r.encounter == k).collect();
-                        TeamResult::new(
+                    .map(|&(a, b)| {
+                        TeamTally::new(
                             &config.engines[a],
                             &config.engines[b],
-                            &hands,
                             config.hands_per_match,
                         )
                     })
                     .collect(),
             )),
-            Seating::Individual(_) => Some(HandPoints::Players(
+            Seating::Individual(_) => Some(HandPointsTally::Players(
                 config
                     .engines
                     .iter()
-                    .map(|engine| {
-                        let mut points = Vec::new();
-                        let mut breaches = 0;
-                        for record in records {
-                            if let Some(seat) = record.seat_of(engine) {
-                                points.push(record.result[seat]);
-                                breaches += usize::from(
-                                    record.fault.as_ref().is_some_and(|f| f.seat == seat),
-                                );
-                            }
-                        }
-                        let (mean, margin) = mean_margin(&points);
-                        PlayerResult {
-                            engine: engine.clone(),
-                            hands: points.len(),
-                            points: points.iter().sum(),
-                            mean,
-                            margin,
-                            breaches,
-                        }
+                    .map(|engine| PlayerTally {
+                        engine: engine.clone(),
+                        points: Moments::default(),
+                        breaches: 0,
                     })
                     .collect(),
             )),
+        }
+    }
+
+    /// Counts one more hand.
+    pub fn add(&mut self, record: &GameRecord) {
+        match self {
+            HandPointsTally::Teams(teams) => {
+                if let Some(team) = teams.get_mut(record.encounter) {
+                    team.add(record);
+                }
+            }
+            HandPointsTally::Players(players) => {
+                for player in players {
+                    player.add(record);
+                }
+            }
+        }
+    }
+
+    /// The points section of the hands counted.
+    #[must_use]
+    pub fn report(&self) -> HandPoints {
+        match self {
+            HandPointsTally::Teams(teams) => {
+                HandPoints::Teams(teams.iter().map(TeamTally::result).collect())
+            }
+            HandPointsTally::Players(players) => {
+                HandPoints::Players(players.iter().map(PlayerTally::result).collect())
+            }
         }
     }
 }
@@ -275,8 +367,14 @@ mod tests {
             records.push(hand(round, [a, b, a, b], first.0, first.1));
             records.push(hand(round, [b, a, b, a], second.0, second.1));
         }
-        let refs: Vec<&GameRecord> = records.iter().collect();
-        let result = TeamResult::new(a, b, &refs, 4);
+        let tally = |records: &[GameRecord]| {
+            let mut tally = TeamTally::new(a, b, 4);
+            for record in records {
+                tally.add(record);
+            }
+            tally.result()
+        };
+        let result = tally(&records);
         assert_eq!(result.deals, 4);
         assert_eq!(result.points, [42.0, 34.0]);
         assert!((result.mean_difference - 2.0).abs() < 1e-12);
@@ -285,7 +383,15 @@ mod tests {
         assert!((result.margin - margin).abs() < 1e-9);
         assert_eq!(result.matches, [1, 0, 0]);
         // An incomplete match is not counted.
-        let result = TeamResult::new(a, b, &refs[..6], 4);
+        let result = tally(&records[..6]);
         assert_eq!((result.deals, result.matches), (3, [0, 0, 0]));
+        // The order the hands come in does not matter.
+        let forward = tally(&records);
+        records.reverse();
+        let backward = tally(&records);
+        assert_eq!(
+            (forward.mean_difference, forward.margin, forward.matches),
+            (backward.mean_difference, backward.margin, backward.matches)
+        );
     }
 }

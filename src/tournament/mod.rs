@@ -1,9 +1,12 @@
 //! The referee: engine-versus-engine tournaments (configuration, parallel
 //! runner, records, resume) and their statistics.
 
+pub mod aggregate;
 pub mod config;
 pub mod hand_points;
 pub mod hand_referee;
+pub mod merge;
+pub mod plan;
 pub mod record;
 pub mod referee;
 pub mod refereeing;
@@ -11,9 +14,15 @@ pub mod report;
 pub mod runner;
 pub mod seating;
 pub mod seeds;
+pub mod snapshot;
 pub mod stats;
+pub mod store;
+pub mod worker;
 
+pub use aggregate::Tally;
 pub use config::TournamentConfig;
+pub use merge::{merge, Merged};
+pub use plan::Shard;
 pub use record::GameRecord;
 pub use report::Report;
 pub use runner::{run, RunOptions, RunProgress};

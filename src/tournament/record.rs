@@ -204,12 +204,33 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RecordError + '_ {
 /// Only the last line may be incomplete (no newline, or unreadable without
 /// one); any other unreadable line is an error.
 pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, RecordError> {
+    let (records, kept, len) = parse_records(path)?;
+    if kept < len {
+        let file = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(io(path))?;
+        file.set_len(kept as u64).map_err(io(path))?;
+    }
+    Ok(records)
+}
+
+/// The complete records of `path`, leaving the file as it is (a run may
+/// still be appending to it); a trailing partial line is passed over.
+pub fn read_complete_records(path: &Path) -> Result<Vec<GameRecord>, RecordError> {
+    parse_records(path).map(|(records, _, _)| records)
+}
+
+/// The complete records of `path`, the bytes they take and the file's
+/// length.
+fn parse_records(path: &Path) -> Result<(Vec<GameRecord>, usize, usize), RecordError> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), 0, 0)),
         Err(e) => return Err(io(path)(e)),
     };
     let mut records: Vec<GameRecord> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let mut kept = 0;
     for (number, chunk) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
         if !chunk.ends_with(b"\n") {
@@ -217,7 +238,7 @@ pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, RecordError> {
         }
         match serde_json::from_slice::<GameRecord>(chunk) {
             Ok(record) => {
-                if records.iter().any(|r| r.index == record.index) {
+                if !seen.insert(record.index) {
                     return Err(RecordError::Duplicate {
                         path: path.to_path_buf(),
                         index: record.index,
@@ -236,14 +257,7 @@ pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, RecordError> {
         }
         kept += chunk.len();
     }
-    if kept < bytes.len() {
-        let file = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(io(path))?;
-        file.set_len(kept as u64).map_err(io(path))?;
-    }
-    Ok(records)
+    Ok((records, kept, bytes.len()))
 }
 
 /// Checks that every record of `path` is a game of `schedule` of the

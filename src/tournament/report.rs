@@ -1,18 +1,16 @@
-//! The tournament's results from its game records: per encounter (and for
-//! a gauntlet, the first engine against the field) W/D/L, pentanomial
+//! The tournament's report and its text: per encounter (and for a
+//! gauntlet, the first engine against the field) W/D/L, pentanomial
 //! counts, Elo ± 95% CI, normalized Elo and LOS; the SPRT state; for more
-//! than two engines Bradley–Terry ratings and the crosstable.
+//! than two engines Bradley–Terry ratings and the crosstable. The figures
+//! come from the records through [`super::aggregate::Tally`].
 
 use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::Serialize;
 
-use super::config::{Pairing, TournamentConfig};
 use super::hand_points::HandPoints;
-use super::record::GameRecord;
-use super::seating::Seating;
-use super::stats::{bradley_terry, Crosstable, EloEstimate, ScoreDistribution, SprtState};
+use super::stats::{EloEstimate, SprtState};
 
 /// Virtual draws per pair of engines that met, for finite Bradley–Terry
 /// ratings when an engine won or lost every game.
@@ -61,56 +59,6 @@ pub struct Matchup {
     pub elo_pairs: Option<EloFigures>,
     /// Elo from single games (trinomial variance).
     pub elo_games: Option<EloFigures>,
-    #[serde(skip)]
-    pairs: ScoreDistribution,
-}
-
-impl Matchup {
-    fn new(engine: &str, opponent: &str, records: &[&GameRecord]) -> Self {
-        let mut scores = Vec::new();
-        let mut by_round: BTreeMap<(usize, u32), Vec<f64>> = BTreeMap::new();
-        for record in records {
-            let Some(seat) = record.seat_of(engine) else {
-                continue;
-            };
-            let score = match record.seat_of(opponent) {
-                Some(other) => record.score_against(seat, other),
-                None => record.score(seat),
-            };
-            scores.push(score);
-            by_round
-                .entry((record.encounter, record.round))
-                .or_default()
-                .push(score);
-        }
-        let pair_scores: Vec<f64> = by_round
-            .values()
-            .filter(|s| s.len() == 2)
-            .map(|s| (s[0] + s[1]) / 2.0)
-            .collect();
-        let mut pentanomial = [0; 5];
-        for &p in &pair_scores {
-            pentanomial[((p * 4.0).round() as usize).min(4)] += 1;
-        }
-        let wdl = [
-            scores.iter().filter(|&&s| s > 0.5).count(),
-            scores.iter().filter(|&&s| s == 0.5).count(),
-            scores.iter().filter(|&&s| s < 0.5).count(),
-        ];
-        let games = ScoreDistribution::from_scores(&scores, 1);
-        let pairs = ScoreDistribution::from_scores(&pair_scores, 2);
-        Self {
-            engine: engine.to_string(),
-            opponent: opponent.to_string(),
-            games: scores.len(),
-            points: scores.iter().sum(),
-            wdl,
-            pentanomial,
-            elo_pairs: EloEstimate::from_distribution(&pairs).map(Into::into),
-            elo_games: EloEstimate::from_distribution(&games).map(Into::into),
-            pairs,
-        }
-    }
 }
 
 impl fmt::Display for Matchup {
@@ -188,78 +136,6 @@ pub struct Report {
     pub crosstable: Option<String>,
     /// Muzicando: team (or individual) results in hand points.
     pub points: Option<HandPoints>,
-}
-
-impl Report {
-    /// The report of `records` for `config`.
-    #[must_use]
-    pub fn new(config: &TournamentConfig, records: &[GameRecord]) -> Self {
-        let mut endings = BTreeMap::new();
-        for record in records {
-            *endings.entry(record.reason.clone()).or_insert(0) += 1;
-        }
-        let encounters: Vec<Matchup> = config
-            .encounters()
-            .iter()
-            .enumerate()
-            .map(|(k, &(i, j))| {
-                // The individual game seats everyone at every hand.
-                let individual = matches!(config.seating, Seating::Individual(_));
-                let games: Vec<&GameRecord> = records
-                    .iter()
-                    .filter(|r| individual || r.encounter == k)
-                    .collect();
-                Matchup::new(&config.engines[i], &config.engines[j], &games)
-            })
-            .collect();
-        let first = &config.engines[0];
-        let field = (config.pairing == Pairing::Gauntlet && config.engines.len() > 2)
-            .then(|| Matchup::new(first, "field", &records.iter().collect::<Vec<_>>()));
-        let focus = field.as_ref().or(encounters.first());
-        let sprt = config
-            .sprt
-            .zip(focus)
-            .map(|(sprt, matchup)| sprt.test().state(&matchup.pairs));
-        let (ratings, crosstable) = if config.engines.len() > 2 {
-            let mut table = Crosstable::new(config.engines.clone());
-            for record in records {
-                // Each engine's first seat; every two engines that met score
-                // one game (the team game: one per hand).
-                let mut seats: Vec<(usize, usize)> = Vec::new();
-                for (seat, name) in record.engines.iter().enumerate() {
-                    if let Some(engine) = config.engines.iter().position(|e| e == name) {
-                        if seats.iter().all(|&(e, _)| e != engine) {
-                            seats.push((engine, seat));
-                        }
-                    }
-                }
-                for (i, &(a, seat_a)) in seats.iter().enumerate() {
-                    for &(b, seat_b) in &seats[i + 1..] {
-                        table.add(a, b, record.score_against(seat_a, seat_b));
-                    }
-                }
-            }
-            let elo = bradley_terry(&table, BT_PRIOR_DRAWS);
-            let mut ratings: Vec<(String, f64)> = config.engines.iter().cloned().zip(elo).collect();
-            ratings.sort_by(|a, b| b.1.total_cmp(&a.1));
-            (Some(ratings), Some(table.to_string()))
-        } else {
-            (None, None)
-        };
-        Self {
-            name: config.name.clone(),
-            game: config.game.clone(),
-            games: records.len(),
-            scheduled: config.total_games(),
-            endings,
-            encounters,
-            field,
-            sprt,
-            ratings,
-            crosstable,
-            points: HandPoints::new(config, records),
-        }
-    }
 }
 
 impl fmt::Display for Report {

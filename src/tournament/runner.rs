@@ -1,27 +1,31 @@
-//! Runs a tournament: schedules its games, plays them on a rayon pool of
-//! worker threads (each game deterministic from its seed), appends each
-//! record as it ends, resumes an interrupted run, stops early when the SPRT
-//! decides, shows progress and writes the final report.
+//! Runs a tournament (or one shard of it): the plan gives the games to
+//! play, the store the records already played (a resumed run), the workers
+//! play the rest, each record is stored and counted by the aggregate as its
+//! game ends, the SPRT stops a whole run early, and the report is written
+//! when the run ends.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
-use crate::engine::{Catalogue, EngineProfile};
+use crate::engine::{Catalogue, EngineProfile, Playable};
 use crate::game::GameOptions;
 use crate::games::GameId;
 use crate::tournament::stats::SprtDecision;
 
+use super::aggregate::Tally;
 use super::config::TournamentConfig;
 use super::hand_referee::{hand_text, HandSetup};
-use super::record::{check_against_schedule, read_records, GameRecord, RecordWriter};
+use super::plan::{part, schedule, Shard};
+use super::record::{check_against_schedule, GameRecord};
 use super::referee::{GameSpec, Setup};
 use super::report::Report;
-use crate::engine::Playable;
+use super::snapshot::Snapshot;
+use super::store::Store;
+use super::worker::{play_all, Flow};
 
 /// What a run tells its front end as games are recorded (the CLI draws a
 /// progress bar from it).
@@ -47,116 +51,91 @@ pub struct RunOptions {
     /// A folder of profiles laid over the built-in ones (`--engines`); the
     /// tournament file's `engine_dir` is laid over both.
     pub engines: Option<PathBuf>,
+    /// Play only this part of the schedule (`--shard K/N`).
+    pub shard: Option<Shard>,
 }
 
-/// Files of a run's results.
-struct Paths {
-    dir: PathBuf,
-    games: PathBuf,
-    config: PathBuf,
-    report: PathBuf,
-    records: PathBuf,
-}
-
-impl Paths {
-    fn new(dir: &Path) -> Self {
-        Self {
-            dir: dir.to_path_buf(),
-            games: dir.join("games.jsonl"),
-            config: dir.join("tournament.toml"),
-            report: dir.join("report.json"),
-            records: dir.join("games"),
-        }
-    }
-}
-
-/// The schedule: round by round, every encounter plays its game pairs
-/// with the seats swapped (table games: see [`super::seating`]).
-#[must_use]
-pub fn schedule(config: &TournamentConfig) -> Vec<GameSpec> {
-    config.seating.schedule(config.rounds, &config.encounters())
-}
-
-/// Runs the tournament in `path`; returns its report.
+/// Runs the tournament in `path` (the shard of `options`, if any); returns
+/// its report (a shard's: of its own games).
 pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
     let config = TournamentConfig::load(path)?;
     let dir = options.out_dir.clone().unwrap_or_else(|| {
+        let name = match options.shard {
+            Some(shard) => format!("{}-shard-{}-of-{}", config.name, shard.index, shard.count),
+            None => config.name.clone(),
+        };
         path.parent()
             .unwrap_or_else(|| Path::new(""))
             .join("results")
-            .join(&config.name)
+            .join(name)
     });
-    let paths = Paths::new(&dir);
     let game: GameId = config.game.parse()?;
-    let profiles = profiles(&config, options)?;
-    let open = || open_results(path, &config, &paths, options.resume);
+    let (profiles, texts) = profiles(&config, options)?;
+    let open = || -> Result<(Store, Vec<GameRecord>)> {
+        let snapshot = snapshot(path, &config, game, texts, options.shard)?;
+        Store::open(&dir, path, &config, &snapshot, options.resume)
+    };
     crate::with_family!(game,
-        perfect G => run_game::<G>(&config, profiles, &paths, options, open),
-        chance G, _ => run_game::<G>(&config, profiles, &paths, options, open),
+        perfect G => run_game::<G>(&config, profiles, options, open),
+        chance G, _ => run_game::<G>(&config, profiles, options, open),
         hidden H => {
             let setup = HandSetup::<H>::new(&config, profiles)?;
-            open()?;
+            let (store, records) = open()?;
             let text = |record: &GameRecord| {
                 hand_text::<H>(record, &config.options).map_or_else(
                     || record.to_text(&config.name, &config.game),
                     |hand| record.headers(&config.name, &config.game) + &hand,
                 )
             };
-            run_schedule(&config, &paths, options, |spec| setup.play(spec), text)
+            run_schedule(&config, store, records, options, |spec| setup.play(spec), text)
         },
     )
 }
 
 /// The tournament's engines, by name from the built-in profiles, the
 /// `--engines` folder and the file's `engine_dir` (the later first), each
-/// checked to play the tournament's game.
-fn profiles(config: &TournamentConfig, options: &RunOptions) -> Result<Vec<EngineProfile>> {
+/// checked to play the tournament's game; and their texts by name.
+fn profiles(
+    config: &TournamentConfig,
+    options: &RunOptions,
+) -> Result<(Vec<EngineProfile>, BTreeMap<String, String>)> {
     let catalogue = Catalogue::built_in()
         .with_optional_dir(options.engines.as_deref())?
         .with_optional_dir(config.engine_dir.as_deref())?;
-    config
-        .engines
-        .iter()
-        .map(|name| {
-            let profile = catalogue.get(name)?;
-            profile.expect_game(&config.game)?;
-            Ok(profile)
-        })
-        .collect()
+    let mut profiles = Vec::new();
+    let mut texts = BTreeMap::new();
+    for name in &config.engines {
+        let profile = catalogue.get(name)?;
+        profile.expect_game(&config.game)?;
+        profiles.push(profile);
+        texts.insert(name.clone(), catalogue.text(name)?.to_string());
+    }
+    Ok((profiles, texts))
 }
 
-/// Creates the results folder once the tournament is known to start (its
-/// engines and openings read), and saves the tournament file in it; on
-/// `resume`, checks that the file is the one the run started with.
-fn open_results(path: &Path, config: &TournamentConfig, paths: &Paths, resume: bool) -> Result<()> {
-    let text = crate::user_files::read_to_string(path)
-        .with_context(|| format!("reading {}", path.display()))?;
-    if resume {
-        let saved = crate::user_files::read_to_string(&paths.config)
-            .with_context(|| format!("nothing to resume: {} is missing", paths.config.display()))?;
-        let base = path.parent().unwrap_or_else(|| Path::new(""));
-        let before = TournamentConfig::parse(&config.name, &saved, base)?;
-        if before != *config {
-            bail!(
-                "{} changed since the run started ({} holds the original); resume with the original",
-                path.display(),
-                paths.config.display()
-            );
-        }
-    } else if std::fs::metadata(&paths.games).is_ok_and(|m| m.len() > 0) {
-        bail!(
-            "{} already holds results: pass --resume to continue, or delete {} to start again",
-            paths.games.display(),
-            paths.dir.display()
-        );
-    }
-    std::fs::create_dir_all(&paths.records)
-        .with_context(|| format!("creating {}", paths.records.display()))?;
-    if !resume {
-        std::fs::write(&paths.config, &text)
-            .with_context(|| format!("writing {}", paths.config.display()))?;
-    }
-    Ok(())
+/// The snapshot of a run of the tournament file `path`: its text and its
+/// openings', the engines' profile `texts`, this binary's version and bench
+/// signature, the shard.
+fn snapshot(
+    path: &Path,
+    config: &TournamentConfig,
+    game: GameId,
+    texts: BTreeMap<String, String>,
+    shard: Option<Shard>,
+) -> Result<Snapshot> {
+    let read = |file: &Path| {
+        crate::user_files::read_to_string(file)
+            .with_context(|| format!("reading {}", file.display()))
+    };
+    Ok(Snapshot {
+        name: config.name.clone(),
+        tournament: read(path)?,
+        openings: config.openings.file.as_deref().map(read).transpose()?,
+        profiles: texts,
+        version: Snapshot::this_version(),
+        bench: crate::engine::bench::signature(game)?,
+        shard,
+    })
 }
 
 fn build_setup<G: Playable>(
@@ -229,151 +208,93 @@ fn build_setup<G: Playable>(
     })
 }
 
-/// What the workers share.
-struct Progress {
-    records: Vec<GameRecord>,
-    writer: RecordWriter,
-}
-
 fn run_game<G: Playable>(
     config: &TournamentConfig,
     profiles: Vec<EngineProfile>,
-    paths: &Paths,
     options: &RunOptions,
-    open: impl FnOnce() -> Result<()>,
+    open: impl FnOnce() -> Result<(Store, Vec<GameRecord>)>,
 ) -> Result<Report> {
     let setup = build_setup::<G>(config, profiles)?;
-    open()?;
+    let (store, records) = open()?;
     run_schedule(
         config,
-        paths,
+        store,
+        records,
         options,
         |spec| setup.play(spec),
         |record| record.to_text(&config.name, &config.game),
     )
 }
 
-/// Plays the games of the schedule not yet recorded on a rayon pool of
-/// `concurrency` threads, each taking the next game from a shared queue:
-/// `play` plays one game, `text` writes its readable record. Each thread
-/// runs its own loop (a broadcast, not one task per game), so a thread
-/// waiting inside a searcher's parallel section never picks up a whole
-/// other game and overruns its own clock.
+/// Plays the games of the run's part of the schedule not yet in `records`
+/// (those the store holds): `play` plays one game, `text` writes its
+/// readable record. Every record is stored, then counted; a whole run
+/// stops when its SPRT decides (a shard plays its part to the end: the
+/// SPRT decides on the merged shards).
 fn run_schedule(
     config: &TournamentConfig,
-    paths: &Paths,
+    mut store: Store,
+    records: Vec<GameRecord>,
     options: &RunOptions,
     play: impl Fn(&GameSpec) -> GameRecord + Sync,
     text: impl Fn(&GameRecord) -> String + Sync,
 ) -> Result<Report> {
-    let records = read_records(&paths.games)?;
-    let done: BTreeSet<usize> = records.iter().map(|r| r.index).collect();
-    let schedule = schedule(config);
+    let whole = schedule(config);
     check_against_schedule(
         &records,
-        &schedule,
+        &whole,
         &config.engines,
         config.seed,
-        &paths.games,
+        store.games(),
     )?;
-    let decided = |report: &Report| {
-        report
-            .sprt
-            .is_some_and(|s| s.decision != SprtDecision::Continue)
-    };
-    let stop = AtomicBool::new(decided(&Report::new(config, &records)));
-    let queue: Mutex<VecDeque<GameSpec>> = Mutex::new(
-        schedule
-            .iter()
-            .filter(|g| !done.contains(&g.index))
-            .cloned()
-            .collect(),
-    );
-    let ui = options.progress.as_deref();
-    if let Some(ui) = ui {
-        ui.start(
-            schedule.len() as u64,
-            records.len() as u64,
-            &running_score(config, &Report::new(config, &records)),
+    let games = part(whole, options.shard);
+    let planned: BTreeSet<usize> = games.iter().map(|g| g.index).collect();
+    if let Some(stray) = records.iter().find(|r| !planned.contains(&r.index)) {
+        bail!(
+            "game {} of the results is not in this run's part of the schedule; resume with the --shard the run started with",
+            stray.index
         );
     }
-    let progress = Mutex::new(Progress {
-        records,
-        writer: RecordWriter::open(&paths.games)?,
-    });
-    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.concurrency)
-        .thread_name(|i| format!("tournament-{i}"))
-        .build()
-        .context("starting the tournament's worker threads")?;
-    pool.broadcast(|_| loop {
-        if stop.load(Ordering::SeqCst) {
-            break;
-        }
-        let Some(spec) = queue.lock().map(|mut q| q.pop_front()).ok().flatten() else {
-            break;
-        };
-        let record = play(&spec);
-        let Ok(mut shared) = progress.lock() else {
-            break;
-        };
-        let written = shared
-            .writer
-            .append(&record)
-            .map_err(anyhow::Error::from)
-            .and_then(|()| {
-                let file = paths.records.join(format!("{:05}.txt", record.index));
-                std::fs::write(&file, text(&record))
-                    .with_context(|| format!("writing {}", file.display()))
-            });
-        if let Err(error) = written {
-            stop.store(true, Ordering::SeqCst);
-            if let Ok(mut slot) = failure.lock() {
-                slot.get_or_insert(error);
-            }
-            break;
-        }
-        shared.records.push(record);
-        let report = Report::new(config, &shared.records);
-        if decided(&report) {
-            stop.store(true, Ordering::SeqCst);
-        }
-        if let Some(ui) = ui {
-            ui.game_done(&running_score(config, &report));
-        }
-    });
-    if let Some(error) = failure.into_inner().ok().flatten() {
-        return Err(error);
+    let done: BTreeSet<usize> = records.iter().map(|r| r.index).collect();
+    let mut tally = Tally::new(config);
+    for record in &records {
+        tally.add(record);
     }
-    let Progress { mut records, .. } = progress
-        .into_inner()
-        .map_err(|_| anyhow::anyhow!("a worker failed"))?;
+    drop(records);
+    let decides = |tally: &Tally| {
+        options.shard.is_none()
+            && tally
+                .sprt()
+                .is_some_and(|s| s.decision != SprtDecision::Continue)
+    };
+    let ui = options.progress.as_deref();
+    if let Some(ui) = ui {
+        ui.start(games.len() as u64, done.len() as u64, &tally.score_line());
+    }
+    let to_play = if decides(&tally) {
+        Vec::new()
+    } else {
+        games
+            .into_iter()
+            .filter(|g| !done.contains(&g.index))
+            .collect()
+    };
+    play_all(config.concurrency, to_play, play, |record| {
+        store.append(&record, &text(&record))?;
+        tally.add(&record);
+        if let Some(ui) = ui {
+            ui.game_done(&tally.score_line());
+        }
+        Ok(if decides(&tally) {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        })
+    })?;
     if let Some(ui) = ui {
         ui.finish();
     }
-    records.sort_by_key(|r| r.index);
-    let report = Report::new(config, &records);
-    let json = serde_json::to_string_pretty(&report)?;
-    std::fs::write(&paths.report, json)
-        .with_context(|| format!("writing {}", paths.report.display()))?;
+    let report = tally.report();
+    store.write_report(&report)?;
     Ok(report)
-}
-
-/// The first engine's points and games, and the SPRT's LLR, for progress.
-fn running_score(config: &TournamentConfig, report: &Report) -> String {
-    let first = &config.engines[0];
-    let (points, games) = report
-        .encounters
-        .iter()
-        .filter(|m| &m.engine == first)
-        .fold((0.0, 0), |(p, g), m| (p + m.points, g + m.games));
-    let mut message = format!("{first} {points}/{games}");
-    if let Some(sprt) = &report.sprt {
-        message.push_str(&format!(
-            ", llr {:.2} ({:.2}, {:.2})",
-            sprt.llr, sprt.lower, sprt.upper
-        ));
-    }
-    message
 }

@@ -57,18 +57,25 @@ impl ScoreDistribution {
     /// cells merged when equal.
     #[must_use]
     pub fn from_scores(scores: &[f64], games_per_sample: u32) -> Self {
-        let mut cells: Vec<(f64, f64)> = Vec::new();
+        let mut distribution = Self::new(&[], games_per_sample);
         for &score in scores {
-            match cells
-                .iter_mut()
-                .find(|(value, _)| (value - score).abs() < 1e-9)
-            {
-                Some(cell) => cell.1 += 1.0,
-                None => cells.push((score, 1.0)),
+            distribution.add(score);
+        }
+        distribution
+    }
+
+    /// Counts one more sample scoring `score`: in the cell of an equal
+    /// score, or in a new cell kept in score order. The cells do not depend
+    /// on the order the samples come in.
+    pub fn add(&mut self, score: f64) {
+        match self.values.iter().position(|v| (v - score).abs() < 1e-9) {
+            Some(cell) => self.counts[cell] += 1.0,
+            None => {
+                let at = self.values.partition_point(|v| *v < score);
+                self.values.insert(at, score);
+                self.counts.insert(at, 1.0);
             }
         }
-        cells.sort_by(|a, b| a.0.total_cmp(&b.0));
-        Self::new(&cells, games_per_sample)
     }
 
     /// The scores of the cells.

@@ -211,3 +211,42 @@ fn bad_requests_get_a_json_4xx_and_the_server_carries_on() {
         "no session",
     );
 }
+
+/// A line of a tournament's `games.jsonl` loads as that game (start,
+/// opening and actions, chance outcomes included), ready for review; a
+/// line that is not a record is a 400 naming why.
+#[test]
+fn a_tournament_record_line_opens_that_game() {
+    let server = web_support::start_server();
+    let post = |path: &str, body: &str| request(&server, "POST", path, Some(body.as_bytes()));
+    for game in ["cescacs", "camelot", "cardchess"] {
+        let records = std::fs::read_to_string(format!("tests/data/regression/{game}.jsonl"))
+            .expect("the stored records");
+        let line = records.lines().next().expect("a record");
+        let record: Value = serde_json::from_str(line).expect("a JSON record");
+        let plies = record["opening"].as_array().unwrap().len()
+            + record["actions"].as_array().unwrap().len();
+
+        let (status, view) = post(
+            "/api/sessions",
+            &format!("{{\"game\": \"{game}\", \"nodes\": 100}}"),
+        );
+        assert_eq!(status, 201, "{view:?}");
+        let id = view["id"].as_str().expect("an id").to_string();
+        let body = serde_json::json!({ "text": line }).to_string();
+        let (status, view) = post(&format!("/api/sessions/{id}/load"), &body);
+        assert_eq!(status, 200, "{game}: {view:?}");
+        assert_eq!(
+            view["record"].as_array().expect("the move list").len(),
+            plies,
+            "{game}: every ply of the record is in the game"
+        );
+
+        let broken = serde_json::json!({ "text": "{\"start\": 3}" }).to_string();
+        refused(
+            post(&format!("/api/sessions/{id}/load"), &broken),
+            400,
+            "not a tournament game record",
+        );
+    }
+}

@@ -150,6 +150,24 @@ impl GameRecord {
     }
 }
 
+/// A tournament record line (one line of `games.jsonl`) as the text a
+/// session loads: `position` (the record's start), `seed`, then the
+/// opening's plies and the game's actions, chance outcomes included, one a
+/// line. Lets a front end open a tournament game for review.
+///
+/// # Errors
+/// A line that is not a game record, with serde's words for why.
+pub fn record_as_saved_game(line: &str) -> Result<String, String> {
+    let record: GameRecord = serde_json::from_str(line.trim())
+        .map_err(|e| format!("not a tournament game record: {e}"))?;
+    let mut text = format!("position {}\nseed {}\n", record.start, record.seed);
+    for action in record.opening.iter().chain(&record.actions) {
+        text.push_str(action);
+        text.push('\n');
+    }
+    Ok(text)
+}
+
 /// Why the records could not be read or written.
 #[derive(Debug, Error)]
 pub enum RecordError {

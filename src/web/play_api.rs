@@ -16,6 +16,7 @@ use crate::bounds;
 use crate::engine::{EngineProfile, SeatSpec, Session};
 use crate::game::{GameOptions, Seat};
 use crate::games::GameId;
+use crate::tournament::record::record_as_saved_game;
 
 use super::app::{App, Shared};
 use super::board_session::{BoardSession, Earlier, Hint, Snapshot};
@@ -298,12 +299,14 @@ async fn load(
     PathArgs(id): PathArgs<String>,
     JsonBody(saved): JsonBody<SavedGame>,
 ) -> Result<Json<View>, ApiError> {
-    with_session(
-        &app,
-        &id,
-        move |session| Ok(session.load_text(&saved.text)?),
-    )
-    .await
+    // A line of a tournament's `games.jsonl` opens that game; anything
+    // else is a saved game.
+    let text = if saved.text.trim_start().starts_with('{') {
+        record_as_saved_game(&saved.text).map_err(ApiError::bad_request)?
+    } else {
+        saved.text
+    };
+    with_session(&app, &id, move |session| Ok(session.load_text(&text)?)).await
 }
 
 async fn hint(

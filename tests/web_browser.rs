@@ -196,7 +196,7 @@ fn card_chess_is_played_by_clicks_and_ends_in_mate() {
 }
 
 #[test]
-fn analysis_streams_depths_and_draws_the_pv_arrow() {
+fn analysis_streams_depths_draws_the_pv_arrow_and_steps_through_a_line() {
     let server = start_server();
     let driver = start_driver();
     runtime().block_on(async {
@@ -248,6 +248,25 @@ fn analysis_streams_depths_and_draws_the_pv_arrow() {
              && document.querySelectorAll('polyline.arrow').length === 0",
         )
         .await;
+
+        // Step through the best line on the board, then back to the game.
+        let board = "return document.getElementById('board').innerHTML";
+        let game = client.execute(board, vec![]).await.expect("the board");
+        click(&client, "#analysis-lines li.line").await;
+        wait_for(&client, "document.body.dataset.previewStep === '1'").await;
+        let first = client.execute(board, vec![]).await.expect("the board");
+        assert_ne!(first, game, "the line's first ply is on the board");
+        click(&client, "#line-forward").await;
+        wait_for(&client, "document.body.dataset.previewStep === '2'").await;
+        let second = client.execute(board, vec![]).await.expect("the board");
+        assert_ne!(second, first, "the second ply is on the board");
+        screenshot(&client, "analysis_line").await;
+        click(&client, "#line-back").await;
+        wait_for(&client, "document.body.dataset.previewStep === '1'").await;
+        click(&client, "#line-done").await;
+        wait_for(&client, "document.body.dataset.previewStep === ''").await;
+        let back = client.execute(board, vec![]).await.expect("the board");
+        assert_eq!(back, game, "the game's position again");
         client.close().await.expect("the browser closes");
     });
 }

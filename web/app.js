@@ -9,6 +9,7 @@ const page = {
   view: null,        // the session as the API last answered
   selection: [],     // the cells clicked so far towards an action
   lookingAt: null,   // { ply, picture } when looking back
+  preview: null,     // { line, step } when stepping through an analysis line
   flipped: false,
   hint: null,        // the hint's cells
   analysisArrows: [],
@@ -112,6 +113,7 @@ function show(view) {
   page.view = view;
   page.selection = [];
   page.lookingAt = null;
+  page.preview = null;
   page.hint = null;
   location.hash = `s=${view.id}`;
   render();
@@ -147,16 +149,17 @@ function render() {
   const view = page.view;
   renderChoice([]);
   if (!view) return;
-  const picture = page.lookingAt ? page.lookingAt.picture : view.picture;
+  const step = page.preview ? page.preview.line.steps[page.preview.step - 1] : null;
+  const picture = step ? step.picture : page.lookingAt ? page.lookingAt.picture : view.picture;
   const moving = candidates(page.selection);
   const targets = new Set();
-  if (!page.lookingAt && page.selection.length) {
+  if (!page.lookingAt && !step && page.selection.length) {
     for (const action of moving) {
       const next = action.cells[page.selection.length];
       if (next) targets.add(next);
     }
   }
-  const lastEntry = page.lookingAt ? view.record[page.lookingAt.ply - 1] : lastMove(view);
+  const lastEntry = step ? step : page.lookingAt ? view.record[page.lookingAt.ply - 1] : lastMove(view);
   const arrows = [];
   if (page.hint) arrows.push(page.hint);
   arrows.push(...page.analysisArrows);
@@ -169,8 +172,15 @@ function render() {
   }, clickCell);
   document.body.dataset.ply = String(view.record.length);
   document.body.dataset.game = view.game;
-  $("banner").hidden = !page.lookingAt;
-  if (page.lookingAt) {
+  $("banner").hidden = !page.lookingAt && !step;
+  $("line-steps").hidden = !step;
+  document.body.dataset.previewStep = step ? String(page.preview.step) : "";
+  if (step) {
+    const { line } = page.preview;
+    const played = line.pv.slice(0, page.preview.step).join(" ");
+    $("banner").textContent = `Line ${line.multipv}, ${page.preview.step} of ${line.steps.length} plies: ${played}. Click the board or here to go back to the game.`;
+    $("banner").onclick = endPreview;
+  } else if (page.lookingAt) {
     $("banner").textContent = `Looking at the position after ply ${page.lookingAt.ply}: click the board or here to go back to the game.`;
     $("banner").onclick = () => { page.lookingAt = null; render(); };
   }
@@ -301,7 +311,24 @@ async function lookAt(ply) {
   }
 }
 
+// Shows the board after `step` plies of the analysis line `line`.
+function previewLine(line, step) {
+  if (!line.steps || !line.steps.length) return;
+  page.preview = { line, step: Math.min(Math.max(step, 1), line.steps.length) };
+  page.selection = [];
+  render();
+}
+
+function endPreview() {
+  page.preview = null;
+  render();
+}
+
 function clickCell(cell) {
+  if (page.preview) {
+    endPreview();
+    return;
+  }
   if (page.lookingAt) {
     page.lookingAt = null;
     stopAnalysis();
@@ -494,6 +521,9 @@ function renderAnalysis() {
   for (const line of lines) {
     const item = document.createElement("li");
     item.textContent = `${line.score.text}  (depth ${line.depth})  ${line.pv.join(" ")}`;
+    item.classList.add("line");
+    item.title = "Step through this line on the board";
+    item.onclick = () => previewLine(line, 1);
     list.appendChild(item);
   }
   if (analysis.chance) {
@@ -594,6 +624,9 @@ function init() {
   $("download").onclick = download;
   $("load").onclick = load;
   $("analyse").onclick = startAnalysis;
+  $("line-back").onclick = () => page.preview && previewLine(page.preview.line, page.preview.step - 1);
+  $("line-forward").onclick = () => page.preview && previewLine(page.preview.line, page.preview.step + 1);
+  $("line-done").onclick = endPreview;
   $("review").onclick = startReview;
   $("analyse-stop").onclick = () => { stopAnalysis(); render(); };
   window.addEventListener("pagehide", () => {

@@ -112,6 +112,26 @@ fn score(evaluation: Evaluation, mover: Seat) -> Value {
     }
 }
 
+/// The most plies of a line the page can step through on the board.
+const PREVIEW_PLIES: usize = 12;
+
+/// The board after each of the first plies of `pv` from `root`, with the
+/// cells of the move that led there, so the page can step through a line
+/// without asking again; stops at a ply it cannot read.
+fn line_steps<G: Pictured>(root: &G, pv: &[String]) -> Vec<Value> {
+    let mut state = root.clone();
+    let mut steps = Vec::new();
+    for text in pv.iter().take(PREVIEW_PLIES) {
+        let Ok(action) = state.parse_action(text) else {
+            break;
+        };
+        let cells = state.action_cells(action);
+        state.apply(action);
+        steps.push(json!({ "picture": state.picture(), "cells": cells }));
+    }
+    steps
+}
+
 fn line_event<G: Pictured>(root: &G, mover: Seat, line: &AnalysisLine) -> Event {
     let cells = line
         .pv
@@ -130,6 +150,7 @@ fn line_event<G: Pictured>(root: &G, mover: Seat, line: &AnalysisLine) -> Event 
             "time_ms": line.time_ms,
             "pv": line.pv,
             "cells": cells,
+            "steps": line_steps(root, &line.pv),
         }),
     )
 }

@@ -2,8 +2,6 @@
 // undo, hint, resign, save and load, over the JSON API (see the README).
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-
 const page = {
   games: [],
   view: null,        // the session as the API last answered
@@ -15,25 +13,6 @@ const page = {
   analysisArrows: [],
   busy: false,
 };
-
-function showError(message) {
-  const bar = $("error");
-  bar.textContent = message;
-  bar.hidden = !message;
-}
-
-async function api(method, path, body) {
-  const options = { method, headers: {} };
-  if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
-  }
-  const response = await fetch(path, options);
-  if (response.status === 204) return null;
-  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
-  return data;
-}
 
 function setStatus(status, text) {
   document.body.dataset.status = status;

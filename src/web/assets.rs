@@ -19,6 +19,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../web/style.css"),
     ),
     (
+        "/common.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/common.js"),
+    ),
+    (
         "/board.js",
         "text/javascript; charset=utf-8",
         include_str!("../../web/board.js"),

@@ -76,45 +76,50 @@ async fn finish(client: &Client, cells: &[&str]) -> String {
         .expect("its text")
 }
 
-#[test]
-fn cescacs_is_played_by_clicks_and_ends_in_mate() {
+/// One game's round trip in the browser: a game against `engine` (held to
+/// `limit`) from the start, a move clicked, the engine's answer, undo;
+/// then a game from `near_end` where clicking `last` ends it with an
+/// announcement containing each of `words`. Screenshots `GAME_play` and
+/// `GAME_end`.
+fn played_by_clicks_to_the_end(
+    game: &str,
+    engine: &str,
+    limit: (&str, u64),
+    near_end: &str,
+    last: &[&str],
+    words: &[&str],
+) {
     let server = start_server();
     let driver = start_driver();
     runtime().block_on(async {
         let client = browser(&driver).await;
-        start_game(
-            &client,
-            &server,
-            "cescacs",
-            "cescacs-fast",
-            ("nodes", 3000),
-            None,
-        )
-        .await;
+        start_game(&client, &server, game, engine, limit, None).await;
         play_answer_undo(&client).await;
-        screenshot(&client, "cescacs_play").await;
-        let mate_in_one = "/28:k/22:5D1/19:3RR3/0:K/ w - - 0 1";
-        start_game(
-            &client,
-            &server,
-            "cescacs",
-            "cescacs-fast",
-            ("nodes", 3000),
-            Some(mate_in_one),
-        )
-        .await;
-        let ending = finish(&client, &["E19", "E27"]).await;
-        assert!(ending.contains("checkmate: White wins"), "{ending}");
-        assert!(ending.contains("You score 1"), "{ending}");
-        screenshot(&client, "cescacs_end").await;
+        screenshot(&client, &format!("{game}_play")).await;
+        start_game(&client, &server, game, engine, limit, Some(near_end)).await;
+        let ending = finish(&client, last).await;
+        for word in words {
+            assert!(ending.contains(word), "`{ending}` should say `{word}`");
+        }
+        screenshot(&client, &format!("{game}_end")).await;
         client.close().await.expect("the browser closes");
     });
 }
 
 #[test]
+fn cescacs_is_played_by_clicks_and_ends_in_mate() {
+    played_by_clicks_to_the_end(
+        "cescacs",
+        "cescacs-fast",
+        ("nodes", 3000),
+        "/28:k/22:5D1/19:3RR3/0:K/ w - - 0 1",
+        &["E19", "E27"],
+        &["checkmate: White wins", "You score 1"],
+    );
+}
+
+#[test]
 fn camelot_is_played_by_clicks_and_won_in_the_castle() {
-    let server = start_server();
-    let driver = start_driver();
     let mut board = Board::empty();
     for (square, color) in [
         ("F16", Color::White),
@@ -129,70 +134,26 @@ fn camelot_is_played_by_clicks_and_won_in_the_castle() {
     }
     let near_end =
         Camelot::from_parts(board, Color::White, [0, 0], Default::default()).format_position();
-    runtime().block_on(async {
-        let client = browser(&driver).await;
-        start_game(
-            &client,
-            &server,
-            "camelot",
-            "camelot-fast",
-            ("nodes", 3000),
-            None,
-        )
-        .await;
-        play_answer_undo(&client).await;
-        screenshot(&client, "camelot_play").await;
-        start_game(
-            &client,
-            &server,
-            "camelot",
-            "camelot-fast",
-            ("nodes", 3000),
-            Some(&near_end),
-        )
-        .await;
-        let ending = finish(&client, &["G15", "G16"]).await;
-        assert!(
-            ending.contains("White wins: it occupies both squares of the enemy castle"),
-            "{ending}"
-        );
-        screenshot(&client, "camelot_end").await;
-        client.close().await.expect("the browser closes");
-    });
+    played_by_clicks_to_the_end(
+        "camelot",
+        "camelot-fast",
+        ("nodes", 3000),
+        &near_end,
+        &["G15", "G16"],
+        &["White wins: it occupies both squares of the enemy castle"],
+    );
 }
 
 #[test]
 fn card_chess_is_played_by_clicks_and_ends_in_mate() {
-    let server = start_server();
-    let driver = start_driver();
-    runtime().block_on(async {
-        let client = browser(&driver).await;
-        start_game(
-            &client,
-            &server,
-            "cardchess",
-            "cardchess-expectimax-weak",
-            ("nodes", 2000),
-            None,
-        )
-        .await;
-        play_answer_undo(&client).await;
-        screenshot(&client, "cardchess_play").await;
-        let mate_in_one = "k7/8/1K6/8/8/8/8/7R w - - 0 1";
-        start_game(
-            &client,
-            &server,
-            "cardchess",
-            "cardchess-expectimax-weak",
-            ("nodes", 2000),
-            Some(mate_in_one),
-        )
-        .await;
-        let ending = finish(&client, &["h1", "h8"]).await;
-        assert!(ending.contains("White checkmates and wins"), "{ending}");
-        screenshot(&client, "cardchess_end").await;
-        client.close().await.expect("the browser closes");
-    });
+    played_by_clicks_to_the_end(
+        "cardchess",
+        "cardchess-expectimax-weak",
+        ("nodes", 2000),
+        "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        &["h1", "h8"],
+        &["White checkmates and wins"],
+    );
 }
 
 #[test]

@@ -832,6 +832,14 @@ increment_ms = 500
                 "[parameters] lmr_divisor: 0 is out of range (allowed 1 to 1000000)",
             ),
             (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[parameters]\nnull_move_divisor = 0\n",
+                "[parameters] null_move_divisor: 0 is out of range (allowed 1 to 64)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"alphabeta\"\n[parameters]\nsee_margin = -5\n",
+                "[parameters] see_margin: -5 is out of range (allowed 0 to 20000)",
+            ),
+            (
                 "game = \"x\"\nsearcher = \"expectimax\"\n[parameters]\ntable_bits = 40\n",
                 "[parameters] table_bits: 40 is out of range (allowed 1 to 26)",
             ),

@@ -207,6 +207,16 @@ mod tests {
     }
 
     #[test]
+    fn the_chess_techniques_are_off_unless_a_profile_turns_them_on() {
+        for config in [SearchConfig::default(), SearchConfig::full_width()] {
+            assert!(!config.null_move);
+            assert!(!config.check_extension);
+            assert!(!config.check_evasions);
+            assert!(!config.see_pruning);
+        }
+    }
+
+    #[test]
     fn hints_set_reductions_and_quiescence_depth() {
         let config = SearchConfig::for_hints(&SearchHints {
             late_move_reductions: false,

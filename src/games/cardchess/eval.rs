@@ -113,10 +113,12 @@ impl Evaluator<CardChess> for CardChessEval {
             Color::White => board,
             Color::Black => -board,
         };
-        score += Self::held_score(state, seat) - Self::held_score(state, rival);
-        if let Some((effect, holder)) = state.effect() {
-            let value = Self::effect_score(state, effect, holder);
-            score += if holder == seat { value } else { -value };
+        if state.options().cards {
+            score += Self::held_score(state, seat) - Self::held_score(state, rival);
+            if let Some((effect, holder)) = state.effect() {
+                let value = Self::effect_score(state, effect, holder);
+                score += if holder == seat { value } else { -value };
+            }
         }
         if matches!(state.turn(), Turn::Player(_)) {
             score += weights.tempo;

@@ -105,8 +105,10 @@ const fn ascending(d: usize) -> bool {
 }
 
 /// `RAYS[d][sq]`: the squares from `sq` (excluded) to the board's edge in
-/// direction `d`.
-const RAYS: [[Bitboard; 64]; 8] = {
+/// direction `d`. A static rather than a constant: the table builders read
+/// it by reference instead of copying it at each use, which keeps the
+/// compile-time evaluation short.
+static RAYS: [[Bitboard; 64]; 8] = {
     let mut rays = [[0; 64]; 8];
     let mut d = 0;
     while d < 8 {

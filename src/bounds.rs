@@ -100,6 +100,8 @@ pub const HUNDREDTHS: Range<u32> = range(0, 10_000);
 /// Late-move reduction divisor in hundredths (never 0; a huge divisor
 /// turns the logarithmic term off, as the baseline profiles do).
 pub const LMR_DIVISOR: Range<u32> = range(1, 1_000_000);
+/// Null-move depth divisor (plies of depth per extra ply of reduction; never 0).
+pub const NULL_MOVE_DIVISOR: Range<u32> = range(1, 64);
 /// Evaluation margins and adjudication scores, in the evaluator's units
 /// (pawn ≈ 100): far beyond any material count, far below mate scores.
 pub const SCORE_MARGIN: Range<i32> = range(0, 20_000);

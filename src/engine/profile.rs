@@ -709,6 +709,10 @@ fn check_search_config(config: &SearchConfig) -> Result<(), OutOfRange> {
     plies.check("futility_depth", config.futility_depth)?;
     plies.check("lmp_depth", config.lmp_depth)?;
     plies.check("iir_min_depth", config.iir_min_depth)?;
+    plies.check("null_move_min_depth", config.null_move_min_depth)?;
+    plies.check("null_move_reduction", config.null_move_reduction)?;
+    bounds::NULL_MOVE_DIVISOR.check("null_move_divisor", config.null_move_divisor)?;
+    plies.check("see_pruning_depth", config.see_pruning_depth)?;
     bounds::MOVE_INDEX.check("lmr_min_index", config.lmr_min_index)?;
     bounds::HUNDREDTHS.check("lmr_base", config.lmr_base)?;
     bounds::LMR_DIVISOR.check("lmr_divisor", config.lmr_divisor)?;
@@ -717,6 +721,7 @@ fn check_search_config(config: &SearchConfig) -> Result<(), OutOfRange> {
     margin.check("aspiration_window", config.aspiration_window)?;
     margin.check("reverse_futility_margin", config.reverse_futility_margin)?;
     margin.check("futility_margin", config.futility_margin)?;
+    margin.check("see_margin", config.see_margin)?;
     Ok(())
 }
 

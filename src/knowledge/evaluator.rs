@@ -73,6 +73,24 @@ pub trait Evaluator<G: Game>: Send + Sync {
         None
     }
 
+    /// Whether the seat to move in `state` (a non-terminal state) is in
+    /// check: null moves and futility are then unsound, and searchers may
+    /// extend the line or search every evasion at the horizon. The default
+    /// (for games without check) is `false`.
+    fn in_check(&self, state: &G) -> bool {
+        let _ = state;
+        false
+    }
+
+    /// The state with the turn passed to the rival (a null move), when
+    /// passing is a sound guess of a lower bound here: the seat to move is
+    /// not in check and has pieces beyond pawns, so zugzwang is unlikely.
+    /// `None` (the default) when the game has no such move or it is unsafe.
+    fn null_move(&self, state: &G) -> Option<G> {
+        let _ = state;
+        None
+    }
+
     /// An ordering value for a noisy action, higher first (e.g. most valuable
     /// victim, least valuable attacker).
     fn action_value(&self, state: &G, action: G::Action) -> i32 {

@@ -76,6 +76,14 @@ pub const MULTIPV: Range<usize> = range(1, 256);
 pub const SEARCH_DEPTH: Range<u32> = range(1, 64);
 /// Perft depth in plies (chance outcomes count as plies).
 pub const PERFT_DEPTH: Range<u32> = range(0, 64);
+/// An evaluation weight (`[parameters.eval]`), in the evaluator's units
+/// (a pawn or a Man = 100): far beyond any sensible weight, small enough
+/// that no sum of them overflows.
+pub const EVAL_WEIGHT: Range<i64> = range(-10_000, 10_000);
+/// SPSA iterations of `tauler tune`.
+pub const ITERATIONS: Range<u32> = range(1, 100_000);
+/// Game pairs per SPSA iteration.
+pub const PAIRS: Range<u32> = range(1, 1000);
 /// A node budget.
 pub const NODES: Range<u64> = range(1, 1_000_000_000_000);
 /// Playouts per decision of the sampling searchers (their `nodes`).

@@ -65,7 +65,12 @@ pub fn run(only: Option<GameId>, smp: &SmpArgs) -> Result<()> {
 /// The load average line of `/proc/loadavg`, where the system has one.
 fn load_average() -> Option<String> {
     let text = std::fs::read_to_string("/proc/loadavg").ok()?;
-    Some(text.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+    Some(
+        text.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
 }
 
 fn print_load(when: &str) {
@@ -81,7 +86,10 @@ fn run_smp(only: Option<GameId>, args: &SmpArgs) -> Result<()> {
     let threads = bounds::THREADS.check("--threads", args.threads)?;
     let jobs = match only {
         Some(game) => vec![smp_job(game)?],
-        None => SMP_GAMES.iter().map(|&game| smp_job(game)).collect::<Result<_>>()?,
+        None => SMP_GAMES
+            .iter()
+            .map(|&game| smp_job(game))
+            .collect::<Result<_>>()?,
     };
     print_load("before");
     let mut all: Vec<SmpSample> = Vec::new();

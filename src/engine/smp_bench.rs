@@ -43,19 +43,19 @@ pub fn smp_job(game: GameId) -> Result<SmpJob> {
             game,
             profile: "cescacs-default",
             positions: include_str!("../../tests/data/smp/cescacs.txt"),
-            depth: 8,
+            depth: 7,
         },
         GameId::Camelot => SmpJob {
             game,
             profile: "camelot-default",
             positions: include_str!("../../tests/data/smp/camelot.txt"),
-            depth: 13,
+            depth: 10,
         },
         GameId::Cardchess => SmpJob {
             game,
             profile: "chess",
             positions: include_str!("../../tests/data/smp/chess.txt"),
-            depth: 12,
+            depth: 10,
         },
         GameId::Muzicando => bail!("{game}: the SMP bench measures the alpha-beta games only"),
     })
@@ -122,9 +122,9 @@ impl SmpSample {
 /// The geometric mean of `values` (1 when there are none).
 #[must_use]
 pub fn geometric_mean(values: impl IntoIterator<Item = f64>) -> f64 {
-    let (sum, count) = values
-        .into_iter()
-        .fold((0.0, 0u32), |(sum, count), value| (sum + value.ln(), count + 1));
+    let (sum, count) = values.into_iter().fold((0.0, 0u32), |(sum, count), value| {
+        (sum + value.ln(), count + 1)
+    });
     if count == 0 {
         1.0
     } else {
@@ -166,7 +166,8 @@ fn measure_game<G: AlphaBetaGame + Notation>(
                 threads,
                 ..settings.clone()
             };
-            let mut searcher = AlphaBeta::<G, G::Evaluator>::try_new(G::Evaluator::default(), config)?;
+            let mut searcher =
+                AlphaBeta::<G, G::Evaluator>::try_new(G::Evaluator::default(), config)?;
             let start = Instant::now();
             let result = searcher.search(&state, &Limits::depth(depth))?;
             Ok(Run {

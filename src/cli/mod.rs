@@ -85,11 +85,14 @@ enum Command {
         #[command(flatten)]
         args: play::PlayArgs,
     },
-    /// Runs the fixed benchmark (last line: `N nodes M nps`, N deterministic).
+    /// Runs the fixed benchmark (last line: `N nodes M nps`, N deterministic),
+    /// or with `--smp` measures Lazy SMP's time to depth.
     Bench {
         /// Only this game (default: every game).
         #[arg(value_parser = game_parser())]
         game: Option<GameId>,
+        #[command(flatten)]
+        smp: bench::SmpArgs,
     },
     /// Serves the browser board: play and analyse at http://127.0.0.1:PORT/.
     Serve(serve::ServeArgs),
@@ -219,7 +222,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 hidden H => play_hands::run::<H>(&args, &profile),
             )
         }
-        Command::Bench { game } => bench::run(game),
+        Command::Bench { game, smp } => bench::run(game, &smp),
         Command::Engines { game } => engines::run(&catalogue()?, game),
         Command::Serve(args) => serve::run(&args, catalogue()?),
         Command::Tournament {

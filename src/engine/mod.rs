@@ -49,6 +49,7 @@ pub mod random;
 pub mod sampling_player;
 pub mod session;
 pub mod simulation_bidder;
+pub mod smp_bench;
 pub mod table;
 pub mod tunable;
 

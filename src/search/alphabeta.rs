@@ -19,6 +19,7 @@ use super::ordering::{
 use super::score::{
     from_table, terminal_score, to_table, Score, EVAL_LIMIT, INFINITY, MATE, MATE_BOUND, MAX_PLY,
 };
+use super::smp::{Completed, RootShare};
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::knowledge::{Evaluator, NoisyActions};
 
@@ -35,6 +36,8 @@ enum Node {
 #[derive(Clone, Debug)]
 struct RootMove<A> {
     action: A,
+    /// Its index in `legal_actions` order.
+    index: usize,
     score: i32,
     pv: Vec<A>,
 }
@@ -66,6 +69,8 @@ pub struct Shared<'a, G: Game, E> {
     pub config: &'a SearchConfig,
     /// The last depth to search.
     pub max_depth: u32,
+    /// How the threads divide the root (none with a single thread).
+    pub root: Option<&'a RootShare<G::Action>>,
     /// Keeps `G` in the type.
     pub game: std::marker::PhantomData<fn(&G)>,
 }
@@ -73,7 +78,6 @@ pub struct Shared<'a, G: Game, E> {
 /// One search thread's working state.
 pub struct Worker<'a, G: Game, E> {
     shared: Shared<'a, G, E>,
-    id: usize,
     ordering: &'a mut MoveOrdering<G::Action>,
     reductions: Reductions,
     pv: Vec<Vec<G::Action>>,
@@ -84,6 +88,8 @@ pub struct Worker<'a, G: Game, E> {
     nulls: Vec<bool>,
     pending: u64,
     seldepth: usize,
+    /// The depth of the iteration under way.
+    iteration: u32,
     aborted: bool,
     met_chance: bool,
     /// The root action of the current iteration's first line that last
@@ -94,17 +100,13 @@ pub struct Worker<'a, G: Game, E> {
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
-    /// A thread numbered `id` (0 is the main thread, which reports).
-    pub fn new(
-        shared: Shared<'a, G, E>,
-        id: usize,
-        ordering: &'a mut MoveOrdering<G::Action>,
-    ) -> Self {
+    /// A search thread with its own ordering statistics (the main thread is
+    /// the one [`Worker::run`] is given a report callback).
+    pub fn new(shared: Shared<'a, G, E>, ordering: &'a mut MoveOrdering<G::Action>) -> Self {
         let plies = MAX_PLY + 2;
         Self {
             reductions: Reductions::new(shared.config.lmr_base, shared.config.lmr_divisor),
             shared,
-            id,
             ordering,
             pv: vec![Vec::new(); plies],
             actions: vec![Vec::new(); plies],
@@ -113,6 +115,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             nulls: vec![false; plies],
             pending: 0,
             seldepth: 0,
+            iteration: 0,
             aborted: false,
             met_chance: false,
             interim: None,
@@ -142,8 +145,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             if !self.shared.control.may_start_iteration() {
                 break;
             }
-            let nominal =
-                (depth + u32::from(self.id % 2 == 1 && depth > 1)).min(self.shared.max_depth);
+            let nominal = depth;
+            self.iteration = nominal;
             self.interim = None;
             for line in 0..lines_wanted {
                 self.search_line(root, seat, &mut root_moves, line, nominal);
@@ -155,6 +158,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
             }
             if self.aborted {
+                if self.take_up_deeper(&mut outcome, &mut root_moves, &mut report) {
+                    self.aborted = false;
+                    depth = outcome.depth + 1;
+                    continue;
+                }
                 self.adopt_interim(&mut outcome, nominal, &mut report);
                 break;
             }
@@ -166,6 +174,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     pv: root_move.pv.clone(),
                 })
                 .collect();
+            if let Some(share) = self.shared.root {
+                share.complete(Completed {
+                    depth: nominal,
+                    lines: outcome.lines.clone(),
+                    seldepth: self.seldepth,
+                });
+            }
             if nominal >= self.shared.max_depth {
                 self.shared.control.stop();
                 break;
@@ -179,6 +194,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 break;
             }
             depth = nominal + 1;
+            if self.take_up_deeper(&mut outcome, &mut root_moves, &mut report) {
+                depth = outcome.depth + 1;
+            }
         }
         outcome.seldepth = self.seldepth;
         outcome.met_chance = self.met_chance;
@@ -186,6 +204,53 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             .control
             .publish(std::mem::take(&mut self.pending));
         outcome
+    }
+
+    /// With several threads, when another thread has completed an iteration
+    /// deeper than `outcome`'s: makes it this thread's outcome (reported as
+    /// such), puts its lines' first actions first among `root_moves` with
+    /// their scores, and returns true. False when there is none, or when the
+    /// search is stopping (an interrupted iteration then means the end).
+    fn take_up_deeper(
+        &mut self,
+        outcome: &mut Outcome<G::Action>,
+        root_moves: &mut [RootMove<G::Action>],
+        report: &mut Option<&mut dyn FnMut(SearchInfo<G::Action>)>,
+    ) -> bool {
+        let Some(share) = self.shared.root else {
+            return false;
+        };
+        if self.met_chance || self.shared.control.stopped() {
+            return false;
+        }
+        let Some(done) = share.deeper_than(outcome.depth) else {
+            return false;
+        };
+        for (line, pv_line) in done.lines.iter().enumerate() {
+            let found = root_moves[line..]
+                .iter()
+                .position(|root_move| pv_line.pv.first() == Some(&root_move.action));
+            if let Some(offset) = found {
+                root_moves[line..=line + offset].rotate_right(1);
+                root_moves[line].score = pv_line.score.0;
+                root_moves[line].pv.clone_from(&pv_line.pv);
+            }
+            if let Some(report) = report.as_deref_mut() {
+                report(SearchInfo {
+                    depth: done.depth,
+                    seldepth: done.seldepth.max(self.seldepth),
+                    multipv: line + 1,
+                    line: pv_line.clone(),
+                    nodes: self.shared.control.nodes() + self.pending,
+                    iterations: None,
+                    time: self.shared.control.elapsed(),
+                    hashfull: self.shared.tt.hashfull(),
+                });
+            }
+        }
+        outcome.depth = done.depth;
+        outcome.lines = done.lines;
+        true
     }
 
     /// After an iteration to `depth` was interrupted: with a single line, a
@@ -249,9 +314,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.fill_candidates(root, 0, &actions, hash_action, &mut candidates);
         (0..candidates.len())
             .map(|index| {
-                let action = pick_next(&mut candidates, index).action;
+                let candidate = pick_next(&mut candidates, index);
+                let action = candidate.action;
                 RootMove {
                     action,
+                    index: usize::from(candidate.index),
                     score: -INFINITY,
                     pv: vec![action],
                 }
@@ -297,7 +364,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     }
 
     /// One PVS pass over `root_moves[line..]`; fail-low actions other than
-    /// the first are left at `-INFINITY` so that they sort last.
+    /// the first are left at `-INFINITY` so that they sort last. With several
+    /// threads, an action after the first that another thread has claimed
+    /// at this depth is deferred to the end of the pass.
     #[allow(clippy::too_many_arguments)]
     fn search_root(
         &mut self,
@@ -310,8 +379,29 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         beta: i32,
     ) -> i32 {
         let mut best = -INFINITY;
-        for (offset, root_move) in root_moves[line..].iter_mut().enumerate() {
-            let index = line + offset;
+        let share = self.shared.root;
+        let count = root_moves.len() - line;
+        let mut deferred = Vec::new();
+        let (mut next, mut taken) = (0, 0);
+        loop {
+            let index = if next < count {
+                let index = line + next;
+                next += 1;
+                let claimed_elsewhere = index != line
+                    && share
+                        .is_some_and(|share| !share.claim(root_moves[index].index, depth, line));
+                if claimed_elsewhere {
+                    deferred.push(index);
+                    continue;
+                }
+                index
+            } else if let Some(&index) = deferred.get(taken) {
+                taken += 1;
+                index
+            } else {
+                break;
+            };
+            let root_move = &mut root_moves[index];
             let action = root_move.action;
             let mut child = root.clone();
             child.apply(action);
@@ -437,6 +527,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let control = self.shared.control;
         if self.pending >= POLL_INTERVAL {
             control.publish(std::mem::take(&mut self.pending));
+            let superseded = self
+                .shared
+                .root
+                .is_some_and(|share| share.completed() >= self.iteration);
+            if superseded {
+                self.aborted = true;
+            }
         }
         if control.nodes_exhausted(self.pending) {
             control.stop();

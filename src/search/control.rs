@@ -13,7 +13,16 @@ use super::timeman::TimePlan;
 /// a heavy evaluation, and a search may overrun its time by at most 5% + 10 ms.
 pub const POLL_INTERVAL: u64 = 32;
 
-/// Shared stopping state of one search.
+/// A value alone on its cache line, so that writes to its neighbours do
+/// not make other cores reload it.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct CacheLine<T>(T);
+
+/// Shared stopping state of one search. The stop flag, read at every node by
+/// every thread, and the node count, added to by every thread, sit on cache
+/// lines of their own: a shared line would be pulled between the cores at
+/// each addition.
 #[derive(Debug)]
 pub struct Control {
     start: Instant,
@@ -23,8 +32,8 @@ pub struct Control {
     stop: Arc<AtomicBool>,
     /// Set by the search itself (time up, a thread done), so that the
     /// caller's flag keeps meaning "stopped from outside".
-    halted: AtomicBool,
-    nodes: AtomicU64,
+    halted: CacheLine<AtomicBool>,
+    nodes: CacheLine<AtomicU64>,
 }
 
 impl Control {
@@ -37,8 +46,8 @@ impl Control {
             plan: TimePlan::new(limits),
             node_limit: limits.nodes,
             stop,
-            halted: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
+            halted: CacheLine::default(),
+            nodes: CacheLine::default(),
         }
     }
 
@@ -51,24 +60,24 @@ impl Control {
     /// Whether the search must stop now.
     #[must_use]
     pub fn stopped(&self) -> bool {
-        self.halted.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed)
+        self.halted.0.load(Ordering::Relaxed) || self.stop.load(Ordering::Relaxed)
     }
 
     /// Tells every thread to stop.
     pub fn stop(&self) {
-        self.halted.store(true, Ordering::Relaxed);
+        self.halted.0.store(true, Ordering::Relaxed);
     }
 
     /// Nodes published by all threads so far.
     #[must_use]
     pub fn nodes(&self) -> u64 {
-        self.nodes.load(Ordering::Relaxed)
+        self.nodes.0.load(Ordering::Relaxed)
     }
 
     /// Adds a thread's locally counted nodes and checks the clock; returns
     /// whether the search must stop.
     pub fn publish(&self, nodes: u64) -> bool {
-        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+        self.nodes.0.fetch_add(nodes, Ordering::Relaxed);
         if self.plan.hard.is_some_and(|hard| self.elapsed() >= hard) {
             self.stop();
         }

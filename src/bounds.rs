@@ -76,6 +76,14 @@ pub const MULTIPV: Range<usize> = range(1, 256);
 pub const SEARCH_DEPTH: Range<u32> = range(1, 64);
 /// Perft depth in plies (chance outcomes count as plies).
 pub const PERFT_DEPTH: Range<u32> = range(0, 64);
+/// An evaluation weight (`[parameters.eval]`), in the evaluator's units
+/// (a pawn or a Man = 100): far beyond any sensible weight, small enough
+/// that no sum of them overflows.
+pub const EVAL_WEIGHT: Range<i64> = range(-10_000, 10_000);
+/// SPSA iterations of `tauler tune`.
+pub const ITERATIONS: Range<u32> = range(1, 100_000);
+/// Game pairs per SPSA iteration.
+pub const PAIRS: Range<u32> = range(1, 1000);
 /// A node budget.
 pub const NODES: Range<u64> = range(1, 1_000_000_000_000);
 /// Playouts per decision of the sampling searchers (their `nodes`).
@@ -100,6 +108,8 @@ pub const HUNDREDTHS: Range<u32> = range(0, 10_000);
 /// Late-move reduction divisor in hundredths (never 0; a huge divisor
 /// turns the logarithmic term off, as the baseline profiles do).
 pub const LMR_DIVISOR: Range<u32> = range(1, 1_000_000);
+/// Null-move depth divisor (plies of depth per extra ply of reduction; never 0).
+pub const NULL_MOVE_DIVISOR: Range<u32> = range(1, 64);
 /// Evaluation margins and adjudication scores, in the evaluator's units
 /// (pawn ≈ 100): far beyond any material count, far below mate scores.
 pub const SCORE_MARGIN: Range<i32> = range(0, 20_000);

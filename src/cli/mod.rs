@@ -19,6 +19,7 @@ pub mod search_text;
 mod serve;
 mod sprt;
 mod tournament;
+mod tune;
 
 use anyhow::Result;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
@@ -122,6 +123,26 @@ enum Command {
         #[arg(long, value_name = "K/N")]
         shard: Option<String>,
     },
+    /// Tunes the parameters an engine profile declares in `[tune]` by SPSA,
+    /// playing game pairs as the tune file says; writes the tuned profile.
+    Tune {
+        /// The tune file (`tournaments/NAME.toml`).
+        file: PathBuf,
+        /// Continues an interrupted run exactly: no iteration lost or
+        /// played twice.
+        #[arg(long)]
+        resume: bool,
+        /// Where the state and the tuned profile go (default:
+        /// `results/NAME/` beside the file).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Iterations instead of the file's `iterations`.
+        #[arg(long)]
+        iterations: Option<u32>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Plain chess (card chess with `cards=off`) as a UCI engine on
     /// standard input and output.
     Uci {
@@ -217,9 +238,25 @@ pub fn run(cli: Cli) -> Result<()> {
             &crate::tournament::RunOptions {
                 resume,
                 out_dir: out,
-                progress: (!quiet).then(tournament::progress_bar),
+                progress: (!quiet).then(|| tournament::progress_bar("games")),
                 engines: cli.engines,
                 shard: shard.as_deref().map(str::parse).transpose()?,
+            },
+        ),
+        Command::Tune {
+            file,
+            resume,
+            out,
+            iterations,
+            quiet,
+        } => tune::run(
+            &file,
+            &crate::tournament::TuneOptions {
+                resume,
+                out_dir: out,
+                iterations,
+                progress: (!quiet).then(|| tournament::progress_bar("iterations")),
+                engines: cli.engines,
             },
         ),
         Command::Uci { engine } => engine_server::run_uci(&catalogue()?, engine.as_deref()),

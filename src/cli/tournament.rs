@@ -31,12 +31,13 @@ impl RunProgress for Bar {
     }
 }
 
-/// A progress bar for `tauler tournament` (on standard error).
-pub fn progress_bar() -> Arc<dyn RunProgress> {
+/// A progress bar on standard error counting `unit` (`games` for
+/// `tauler tournament`, `iterations` for `tauler tune`).
+pub fn progress_bar(unit: &str) -> Arc<dyn RunProgress> {
     let bar = ProgressBar::new(0);
+    let template = format!("{{bar:30}} {{pos}}/{{len}} {unit}, {{msg}}, eta {{eta}}");
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {msg}, eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(&template).unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     Arc::new(Bar(bar))
 }

@@ -32,6 +32,12 @@ pub trait Playable: Notation + Observe + WireView {
     /// describes, its randomness seeded with `seed`.
     fn searcher(profile: &EngineProfile, seed: u64) -> Result<Box<dyn Player<Self>>, ProfileError>;
 
+    /// Checks what of `profile` only the game can read (its evaluator's
+    /// weights), without building a player; nothing by default.
+    fn check_profile(_profile: &EngineProfile) -> Result<(), ProfileError> {
+        Ok(())
+    }
+
     /// Whether `action` (legal in `self`) changes the position sharply (a
     /// capture, a promotion), by the game's evaluator; none by default.
     fn is_noisy(&self, _action: Self::Action) -> bool {

@@ -127,6 +127,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../engines/stockfish-1800.toml"),
     ),
     (
+        "stockfish-2000",
+        include_str!("../../engines/stockfish-2000.toml"),
+    ),
+    (
         "muzicando-random",
         include_str!("../../engines/muzicando-random.toml"),
     ),

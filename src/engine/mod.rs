@@ -50,6 +50,7 @@ pub mod sampling_player;
 pub mod session;
 pub mod simulation_bidder;
 pub mod table;
+pub mod tunable;
 
 pub use alphabeta_player::AlphaBetaPlayer;
 pub use build::{build_player, evaluated_player, hidden_player, Playable};
@@ -65,10 +66,11 @@ pub use player::{ask, Decision, InfoSink, NoInfo, Player, PlayerError, Stats, St
 pub use policy_player::PolicyPlayer;
 pub use profile::{
     Bidding, ChanceParams, EngineProfile, ExternalSpec, LimitSpec, ProfileError, SamplingParams,
-    SearcherKind,
+    SearcherKind, EVAL_KEY,
 };
 pub use random::RandomPlayer;
 pub use sampling_player::{Sampling, SamplingPlayer};
 pub use session::{AnySession, Happening, SeatSpec, Session, SessionError, SessionEvent};
 pub use simulation_bidder::SimulationBidder;
 pub use table::{AnyTable, HandTable, HintLine, TableError, TableEvent, TableSetup};
+pub use tunable::{Tunable, TunableError, TuneRange};

@@ -16,12 +16,26 @@ where
     G::Evaluator: Send,
 {
     fn searcher(profile: &EngineProfile, seed: u64) -> Result<Box<dyn Player<Self>>, ProfileError> {
-        evaluated_player(profile, G::Evaluator::default(), seed)
+        evaluated_player(profile, weighted_evaluator::<G>(profile)?, seed)
+    }
+
+    fn check_profile(profile: &EngineProfile) -> Result<(), ProfileError> {
+        weighted_evaluator::<G>(profile).map(|_| ())
     }
 
     fn is_noisy(&self, action: Self::Action) -> bool {
         G::Evaluator::default().is_noisy(self, action)
     }
+}
+
+/// `G`'s evaluator with the weights of `profile`'s `[parameters.eval]`.
+fn weighted_evaluator<G: EvaluatedGame>(
+    profile: &EngineProfile,
+) -> Result<G::Evaluator, ProfileError> {
+    G::weighted_evaluator(profile.eval_weights()?).map_err(|message| ProfileError::Invalid {
+        name: profile.name.clone(),
+        message: format!("[parameters.eval] {message}"),
+    })
 }
 
 impl Playable for Muzicando {

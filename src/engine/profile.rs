@@ -14,6 +14,15 @@
 //! hash_mb = 64
 //! late_move_reductions = true
 //!
+//! [parameters.eval]               # the evaluator's weights by name (the
+//! mobility = 3                    # game's `Weights`; the rest keep their
+//!                                 # defaults)
+//!
+//! [tune]                          # what `tauler tune` may change (see
+//! futility_margin = { min = 50, max = 400, c_end = 15, r_end = 0.002 }
+//! "eval.mobility" = { min = 0, max = 10, c_end = 1, r_end = 0.002 }
+//!                                 # [`super::tunable`])
+//!
 //! [limits]                        # per move; any combination
 //! movetime_ms = 100
 //! depth = 12
@@ -47,7 +56,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::bounds::{self, OutOfRange};
@@ -60,6 +69,12 @@ use crate::search::modelling::Modelling;
 use crate::search::uct::{Parallelism, UctConfig};
 use crate::search::{Clock, Limits, SearchConfig};
 use crate::user_files;
+
+use super::tunable::{read_tunables, Tunable, TunableError};
+
+/// The key of `[parameters]` that holds the evaluator's weights
+/// (`[parameters.eval]`), read by the game, not the searcher.
+pub const EVAL_KEY: &str = "eval";
 
 /// Why a profile could not be used.
 #[derive(Debug, Error)]
@@ -123,6 +138,14 @@ pub enum ProfileError {
         /// The game.
         game: String,
     },
+    /// The `[tune]` table is wrong.
+    #[error("engine profile `{name}`: [tune] {source}")]
+    Tune {
+        /// The profile.
+        name: String,
+        /// The mistake.
+        source: TunableError,
+    },
     /// One of the profile's game options is wrong.
     #[error("engine profile `{name}`: {source}")]
     Option {
@@ -134,7 +157,7 @@ pub enum ProfileError {
 }
 
 /// Which searcher a profile uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SearcherKind {
     /// Alpha-beta with the game's evaluator.
@@ -188,6 +211,19 @@ impl SearcherKind {
         matches!(
             self,
             SearcherKind::AlphaBeta | SearcherKind::Expectimax | SearcherKind::External
+        )
+    }
+
+    /// Whether the searcher plays with the game's evaluator, whose weights
+    /// `[parameters.eval]` sets.
+    #[must_use]
+    pub fn evaluates(self) -> bool {
+        matches!(
+            self,
+            SearcherKind::AlphaBeta
+                | SearcherKind::Expectimax
+                | SearcherKind::Mcts
+                | SearcherKind::Greedy
         )
     }
 
@@ -330,20 +366,26 @@ impl Default for ChanceParams {
 }
 
 /// Per-move limits as written in a profile.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LimitSpec {
     /// Fixed time per move, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub movetime_ms: Option<u64>,
     /// Fixed depth.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
     /// Fixed node count.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<u64>,
     /// A game clock, in milliseconds (with the two fields below).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub clock_ms: Option<u64>,
     /// The clock's increment per move, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub increment_ms: Option<u64>,
     /// Moves per time control.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub moves_to_go: Option<u32>,
 }
 
@@ -437,6 +479,8 @@ struct ProfileFile {
     workdir: Option<PathBuf>,
     #[serde(default)]
     engine_options: toml::Table,
+    #[serde(default)]
+    tune: toml::Table,
 }
 
 /// An external engine: the program, how to speak to it, and its options.
@@ -538,6 +582,8 @@ pub struct EngineProfile {
     pub limits: LimitSpec,
     /// The program, for `searcher = "external"`.
     pub external: Option<ExternalSpec>,
+    /// The parameters `tauler tune` may change (`[tune]`), in file order.
+    pub tune: Vec<Tunable>,
 }
 
 /// Checks that `name` is a plain profile name.
@@ -562,7 +608,7 @@ impl EngineProfile {
                 message: user_files::toml_error(text, &error),
             })?;
         let external = external_spec(name, &mut file)?;
-        let profile = Self {
+        let mut profile = Self {
             name: name.to_string(),
             game: file.game,
             searcher: file.searcher,
@@ -571,8 +617,14 @@ impl EngineProfile {
             parameters: file.parameters,
             limits: file.limits,
             external,
+            tune: Vec::new(),
         };
         profile.validate()?;
+        profile.tune =
+            read_tunables(&profile, &file.tune).map_err(|source| ProfileError::Tune {
+                name: name.to_string(),
+                source,
+            })?;
         Ok(profile)
     }
 
@@ -586,6 +638,7 @@ impl EngineProfile {
         self.search_config()?;
         self.chance_params()?;
         self.sampling_config()?;
+        self.eval_weights()?;
         Ok(())
     }
 
@@ -609,15 +662,41 @@ impl EngineProfile {
         Self::parse(name, &text)
     }
 
-    /// `[parameters]` read as the searcher's settings `T`.
+    /// `[parameters]` read as the searcher's settings `T` (without the
+    /// evaluator's weights, `[parameters.eval]`, for the searchers that
+    /// evaluate).
     pub fn read_parameters<T: serde::de::DeserializeOwned>(&self) -> Result<T, ProfileError> {
-        self.parameters
-            .clone()
+        let mut parameters = self.parameters.clone();
+        if self.searcher.evaluates() {
+            parameters.remove(EVAL_KEY);
+        }
+        parameters
             .try_into()
             .map_err(|error: toml::de::Error| ProfileError::Invalid {
                 name: self.name.clone(),
                 message: format!("[parameters]: {}", error.message()),
             })
+    }
+
+    /// The evaluator's weights, `[parameters.eval]` (empty when absent),
+    /// for the game to read (`EvaluatedGame::weighted_evaluator`).
+    pub fn eval_weights(&self) -> Result<toml::Table, ProfileError> {
+        let invalid = |message: String| ProfileError::Invalid {
+            name: self.name.clone(),
+            message,
+        };
+        match self.parameters.get(EVAL_KEY) {
+            None => Ok(toml::Table::new()),
+            Some(toml::Value::Table(weights)) if self.searcher.evaluates() => Ok(weights.clone()),
+            Some(toml::Value::Table(_)) => Err(invalid(format!(
+                "[parameters.eval]: searcher `{}` has no evaluator to weight",
+                self.searcher.name()
+            ))),
+            Some(_) => Err(invalid(
+                "[parameters] eval: must be a table of the evaluator's weights ([parameters.eval])"
+                    .into(),
+            )),
+        }
     }
 
     /// A `[parameters]` value outside its range, as a profile error.
@@ -795,6 +874,10 @@ fn check_search_config(config: &SearchConfig) -> Result<(), OutOfRange> {
     plies.check("futility_depth", config.futility_depth)?;
     plies.check("lmp_depth", config.lmp_depth)?;
     plies.check("iir_min_depth", config.iir_min_depth)?;
+    plies.check("null_move_min_depth", config.null_move_min_depth)?;
+    plies.check("null_move_reduction", config.null_move_reduction)?;
+    bounds::NULL_MOVE_DIVISOR.check("null_move_divisor", config.null_move_divisor)?;
+    plies.check("see_pruning_depth", config.see_pruning_depth)?;
     bounds::MOVE_INDEX.check("lmr_min_index", config.lmr_min_index)?;
     bounds::HUNDREDTHS.check("lmr_base", config.lmr_base)?;
     bounds::LMR_DIVISOR.check("lmr_divisor", config.lmr_divisor)?;
@@ -803,6 +886,7 @@ fn check_search_config(config: &SearchConfig) -> Result<(), OutOfRange> {
     margin.check("aspiration_window", config.aspiration_window)?;
     margin.check("reverse_futility_margin", config.reverse_futility_margin)?;
     margin.check("futility_margin", config.futility_margin)?;
+    margin.check("see_margin", config.see_margin)?;
     Ok(())
 }
 

@@ -5,6 +5,9 @@
 //! Each game supplies its evaluator in its own folder; the searchers know
 //! only this trait.
 
+use serde::de::DeserializeOwned;
+
+use crate::bounds;
 use crate::game::{Game, Notation};
 
 /// What [`Evaluator::noisy_actions`] did.
@@ -73,6 +76,24 @@ pub trait Evaluator<G: Game>: Send + Sync {
         None
     }
 
+    /// Whether the seat to move in `state` (a non-terminal state) is in
+    /// check: null moves and futility are then unsound, and searchers may
+    /// extend the line or search every evasion at the horizon. The default
+    /// (for games without check) is `false`.
+    fn in_check(&self, state: &G) -> bool {
+        let _ = state;
+        false
+    }
+
+    /// The state with the turn passed to the rival (a null move), when
+    /// passing is a sound guess of a lower bound here: the seat to move is
+    /// not in check and has pieces beyond pawns, so zugzwang is unlikely.
+    /// `None` (the default) when the game has no such move or it is unsafe.
+    fn null_move(&self, state: &G) -> Option<G> {
+        let _ = state;
+        None
+    }
+
     /// An ordering value for a noisy action, higher first (e.g. most valuable
     /// victim, least valuable attacker).
     fn action_value(&self, state: &G, action: G::Action) -> i32 {
@@ -116,4 +137,62 @@ pub trait EvaluatedGame: Notation {
     fn search_hints() -> SearchHints {
         SearchHints::default()
     }
+
+    /// The evaluator whose weights an engine profile's `[parameters.eval]`
+    /// table sets (`weights`: that table; a weight it leaves out keeps its
+    /// default), or what is wrong with the table, naming the weight. A
+    /// game whose evaluator has no weights accepts only an empty table.
+    fn weighted_evaluator(weights: toml::Table) -> Result<Self::Evaluator, String> {
+        if weights.is_empty() {
+            Ok(Self::Evaluator::default())
+        } else {
+            Err(format!(
+                "the {} evaluator has no weights to set ([parameters.eval])",
+                Self::NAME
+            ))
+        }
+    }
+}
+
+/// Reads a `[parameters.eval]` table as the weights `W` (which defaults
+/// the weights the table leaves out and refuses names it does not know),
+/// after checking every number in it against [`bounds::EVAL_WEIGHT`]; the
+/// error names the weight (`mobility`, `pawn_advance.2`).
+pub fn read_weights<W: DeserializeOwned>(weights: toml::Table) -> Result<W, String> {
+    fn check(path: &str, value: &toml::Value) -> Result<(), String> {
+        match value {
+            toml::Value::Integer(number) => bounds::EVAL_WEIGHT
+                .check(path, *number)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            toml::Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .try_for_each(|(i, item)| check(&format!("{path}.{i}"), item)),
+            toml::Value::Table(table) => table
+                .iter()
+                .try_for_each(|(key, item)| check(&format!("{path}.{key}"), item)),
+            _ => Ok(()),
+        }
+    }
+    for (key, value) in &weights {
+        check(key, value)?;
+    }
+    weights
+        .clone()
+        .try_into()
+        .map_err(|error: toml::de::Error| {
+            let message = error.message().trim().to_string();
+            // The reader does not always say which weight it stumbled on (an
+            // array of the wrong length): find the one that fails alone.
+            let alone = |(key, value): (&String, &toml::Value)| {
+                toml::Table::from_iter([(key.clone(), value.clone())])
+                    .try_into::<W>()
+                    .is_err()
+            };
+            match weights.iter().find(|&entry| alone(entry)) {
+                Some((key, _)) if !message.contains(key.as_str()) => format!("{key}: {message}"),
+                _ => message,
+            }
+        })
 }

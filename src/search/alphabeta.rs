@@ -80,6 +80,8 @@ pub struct Worker<'a, G: Game, E> {
     actions: Vec<Vec<G::Action>>,
     candidates: Vec<Vec<Candidate<G::Action>>>,
     quiets: Vec<Vec<G::Action>>,
+    /// Whether the line passed (a null move) at each ply: no two passes in a row.
+    nulls: Vec<bool>,
     pending: u64,
     seldepth: usize,
     aborted: bool,
@@ -108,6 +110,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             actions: vec![Vec::new(); plies],
             candidates: vec![Vec::new(); plies],
             quiets: vec![Vec::new(); plies],
+            nulls: vec![false; plies],
             pending: 0,
             seldepth: 0,
             aborted: false,
@@ -519,6 +522,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if alpha >= beta {
             return alpha;
         }
+        let config = self.shared.config;
+        let evaluator = self.shared.evaluator;
+        let in_check = evaluator.in_check(state);
+        if config.check_extension && in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
         let hash = state.hash();
         let mut hash_action = None;
         if let Some(entry) = self.shared.tt.probe(hash) {
@@ -535,9 +544,27 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
             }
         }
-        let config = self.shared.config;
         if config.internal_reduction && hash_action.is_none() && depth >= config.iir_min_depth {
             depth -= 1;
+        }
+        let try_null = config.null_move
+            && !pv_node
+            && !in_check
+            && depth >= config.null_move_min_depth
+            && beta.abs() <= EVAL_LIMIT
+            && !(ply > 0 && self.nulls[ply - 1]);
+        let near_frontier = !pv_node
+            && !in_check
+            && depth <= config.futility_depth
+            && (config.reverse_futility || config.futility_pruning);
+        let static_eval = (try_null || near_frontier).then(|| self.evaluate(state));
+        if try_null && static_eval.is_some_and(|eval| eval >= beta) {
+            if let Some(value) = self.null_move_cut(state, seat, ply, depth, beta) {
+                return value;
+            }
+            if self.aborted {
+                return 0;
+            }
         }
         let mut actions = std::mem::take(&mut self.actions[ply]);
         state.legal_actions(&mut actions);
@@ -549,11 +576,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.fill_candidates(state, ply, &actions, hash_action, &mut list);
         self.actions[ply] = actions;
 
-        let frontier = !pv_node
-            && depth <= config.futility_depth
-            && (config.reverse_futility || config.futility_pruning)
-            && list.iter().any(|candidate| !candidate.noisy);
-        let static_eval = frontier.then(|| self.evaluate(state));
+        let frontier = near_frontier && list.iter().any(|candidate| !candidate.noisy);
+        let static_eval = static_eval.filter(|_| frontier);
         if let Some(eval) = static_eval {
             let margin = config.reverse_futility_margin * depth as i32;
             if config.reverse_futility && beta.abs() <= EVAL_LIMIT && eval - margin >= beta {
@@ -566,8 +590,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 && alpha.abs() <= EVAL_LIMIT
                 && eval + config.futility_margin * depth as i32 <= alpha
         });
-        let quiet_limit = (config.late_move_pruning && !pv_node && depth <= config.lmp_depth)
-            .then(|| 3 + (depth * depth) as usize);
+        let quiet_limit =
+            (config.late_move_pruning && !pv_node && !in_check && depth <= config.lmp_depth)
+                .then(|| 3 + (depth * depth) as usize);
+        let exchange_floor =
+            (config.see_pruning && !pv_node && !in_check && depth <= config.see_pruning_depth)
+                .then(|| -config.see_margin * depth as i32);
 
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
@@ -579,6 +607,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let ordinary_quiet = !candidate.noisy && candidate.key < KILLER - 1;
             let prunable = n > 0 && ordinary_quiet && best > -MATE_BOUND;
             if prunable && (futile || quiet_limit.is_some_and(|limit| quiets.len() >= limit)) {
+                continue;
+            }
+            let losing_exchange = exchange_floor.is_some_and(|floor| {
+                n > 0
+                    && candidate.noisy
+                    && best > -MATE_BOUND
+                    && evaluator
+                        .exchange_value(state, candidate.action)
+                        .is_some_and(|exchange| exchange < floor)
+            });
+            if losing_exchange {
                 continue;
             }
             let mut child = state.clone();
@@ -601,6 +640,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     && depth >= config.lmr_min_depth
                     && n >= config.lmr_min_index
                     && ordinary_quiet
+                    && !in_check
+                    && !evaluator.in_check(&child)
                 {
                     let mut reduction = self.reductions.get(depth, n);
                     if pv_node {
@@ -702,6 +743,40 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         best
     }
 
+    /// Null-move pruning at a node (`seat` to move in `state` at `ply`, with
+    /// `depth` plies left): the seat passes and a reduced zero-window search
+    /// around `beta` follows. Returns the cut-off value when even passing
+    /// holds beta, `None` when the node must be searched (or the game has
+    /// no sound pass here, or the search was aborted).
+    fn null_move_cut(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        ply: usize,
+        depth: u32,
+        beta: i32,
+    ) -> Option<i32> {
+        let child = self.shared.evaluator.null_move(state)?;
+        let config = self.shared.config;
+        let reduction = 1 + config.null_move_reduction + depth / config.null_move_divisor.max(1);
+        self.nulls[ply] = true;
+        let value = self.child_value(
+            &child,
+            seat,
+            ply + 1,
+            beta - 1,
+            beta,
+            Node::Full {
+                depth: depth.saturating_sub(reduction),
+                pv: false,
+            },
+        );
+        self.nulls[ply] = false;
+        // A mate found behind a pass proves nothing about the real moves.
+        let bounded = if value >= MATE_BOUND { beta } else { value };
+        (!self.aborted && value >= beta).then_some(bounded)
+    }
+
     fn set_pv(&mut self, ply: usize, action: G::Action) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -732,13 +807,19 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
         let mut actions = std::mem::take(&mut self.actions[ply]);
         let evaluator = self.shared.evaluator;
-        let quiet = match evaluator.noisy_actions(state, &mut actions) {
-            NoisyActions::Generated { quiet } => quiet,
-            NoisyActions::Unsupported => {
-                state.legal_actions(&mut actions);
-                let all = actions.len();
-                actions.retain(|&action| evaluator.is_noisy(state, action));
-                actions.len() < all
+        let evasions = config.check_evasions && evaluator.in_check(state);
+        let quiet = if evasions {
+            state.legal_actions(&mut actions);
+            false
+        } else {
+            match evaluator.noisy_actions(state, &mut actions) {
+                NoisyActions::Generated { quiet } => quiet,
+                NoisyActions::Unsupported => {
+                    state.legal_actions(&mut actions);
+                    let all = actions.len();
+                    actions.retain(|&action| evaluator.is_noisy(state, action));
+                    actions.len() < all
+                }
             }
         };
         let mut list = std::mem::take(&mut self.candidates[ply]);

@@ -79,6 +79,34 @@ pub struct SearchConfig {
     pub internal_reduction: bool,
     /// The least remaining depth at which internal iterative reduction applies.
     pub iir_min_depth: u32,
+    /// Null-move pruning: at a non-PV node whose static evaluation reaches
+    /// beta, the seat to move passes (see `Evaluator::null_move`, which
+    /// says when that is sound) and a search `null_move_reduction +
+    /// depth / null_move_divisor` plies shallower still failing high cuts
+    /// the node off. Off by default (games without a pass never use it).
+    pub null_move: bool,
+    /// The least remaining depth at which a null move is tried.
+    pub null_move_min_depth: u32,
+    /// The plies a null-move search is shallower by, besides the move itself.
+    pub null_move_reduction: u32,
+    /// One more ply of null-move reduction per this many plies of depth.
+    pub null_move_divisor: u32,
+    /// Check extension: a node whose seat to move is in check (see
+    /// `Evaluator::in_check`) is searched one ply deeper. Off by default.
+    pub check_extension: bool,
+    /// Check evasions in quiescence: a seat in check at the horizon may
+    /// not stand pat and tries every legal action, so mates and forced
+    /// losses just beyond the nominal depth are seen. Off by default.
+    pub check_evasions: bool,
+    /// Exchange pruning: at a non-PV node with at most
+    /// `see_pruning_depth` plies left, a noisy action whose static
+    /// exchange estimate loses more than `see_margin` per ply is skipped.
+    /// Off by default.
+    pub see_pruning: bool,
+    /// The deepest remaining depth at which exchange pruning applies.
+    pub see_pruning_depth: u32,
+    /// Material an exchange may lose per remaining ply before it is pruned.
+    pub see_margin: i32,
 }
 
 impl Default for SearchConfig {
@@ -108,6 +136,15 @@ impl Default for SearchConfig {
             lmp_depth: 1,
             internal_reduction: true,
             iir_min_depth: 4,
+            null_move: false,
+            null_move_min_depth: 3,
+            null_move_reduction: 2,
+            null_move_divisor: 4,
+            check_extension: false,
+            check_evasions: false,
+            see_pruning: false,
+            see_pruning_depth: 3,
+            see_margin: 100,
         }
     }
 }
@@ -124,6 +161,8 @@ impl SearchConfig {
             futility_pruning: false,
             late_move_pruning: false,
             internal_reduction: false,
+            null_move: false,
+            see_pruning: false,
             ..Self::default()
         }
     }

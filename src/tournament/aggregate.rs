@@ -42,8 +42,13 @@ impl MatchupTally {
             games: 0,
             points: 0.0,
             wdl: [0; 3],
-            game_scores: ScoreDistribution::new(&[], 1),
-            pair_scores: ScoreDistribution::new(&[], 2),
+            // Every cell a game or a pair can score is present from the
+            // start, even while empty: the SPRT regularizes empty cells,
+            // and a cell missing altogether would let the null hypothesis
+            // put no mass on a result never seen yet (three won pairs then
+            // "accept" H1 with an absurd LLR).
+            game_scores: ScoreDistribution::trinomial(0, 0, 0),
+            pair_scores: ScoreDistribution::pentanomial([0; 5]),
             pentanomial: [0; 5],
             pending: HashMap::new(),
         }
@@ -260,5 +265,53 @@ impl Tally {
             crosstable,
             points: self.points.as_ref().map(HandPointsTally::report),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::stats::{Sprt, SprtModel};
+
+    /// Three game pairs scoring ½, ¾ and 1 (pentanomial [0, 0, 1, 1, 1]).
+    fn three_pairs() -> MatchupTally {
+        let mut tally = MatchupTally::new("a", "b", 2);
+        for (a, b) in [(0.0, 1.0), (0.5, 1.0), (1.0, 1.0)] {
+            MatchupTally::add_pair(&mut tally.pair_scores, &mut tally.pentanomial, a, b);
+        }
+        tally
+    }
+
+    #[test]
+    fn the_tournament_sprt_sees_every_pentanomial_cell_even_when_empty() {
+        let tally = three_pairs();
+        let (pairs, pentanomial) = tally.pairs();
+        assert_eq!(pentanomial, [0, 0, 1, 1, 1]);
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+            model: SprtModel::Normalized,
+        };
+        let ours = sprt.state(&pairs);
+        let reference = sprt.state(&ScoreDistribution::pentanomial(pentanomial));
+        assert!(
+            (ours.llr - reference.llr).abs() < 1e-12,
+            "{} vs {}",
+            ours.llr,
+            reference.llr
+        );
+        // Three pairs cannot decide a test of a 5 normalized Elo difference.
+        assert!(ours.llr.abs() < 0.5, "llr {}", ours.llr);
+    }
+
+    #[test]
+    fn empty_cells_leave_the_elo_estimate_unchanged() {
+        let tally = three_pairs();
+        let observed_only = ScoreDistribution::from_scores(&[0.5, 0.75, 1.0], 2);
+        let a = EloEstimate::from_distribution(&tally.pairs().0).expect("samples");
+        let b = EloEstimate::from_distribution(&observed_only).expect("samples");
+        assert!((a.elo - b.elo).abs() < 1e-9 && (a.margin - b.margin).abs() < 1e-9);
     }
 }

@@ -15,8 +15,10 @@ pub mod runner;
 pub mod seating;
 pub mod seeds;
 pub mod snapshot;
+pub mod spsa;
 pub mod stats;
 pub mod store;
+pub mod tune;
 pub mod worker;
 
 pub use aggregate::Tally;
@@ -26,3 +28,4 @@ pub use plan::Shard;
 pub use record::GameRecord;
 pub use report::Report;
 pub use runner::{run, RunOptions, RunProgress};
+pub use tune::{TuneOptions, TuneOutcome};

@@ -7,6 +7,7 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -179,13 +180,15 @@ pub enum RecordError {
         /// The failure.
         source: std::io::Error,
     },
-    /// A complete line is not a game record.
-    #[error("{} line {line}: not a game record: {message}", path.display())]
+    /// A complete line is not what the file holds.
+    #[error("{} line {line}: not a {what}: {message}", path.display())]
     Corrupt {
         /// The file.
         path: PathBuf,
         /// The line number (from 1).
         line: usize,
+        /// What the lines are (`game record`).
+        what: &'static str,
         /// The JSON reader's complaint.
         message: String,
     },
@@ -222,7 +225,40 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> RecordError + '_ {
 /// Only the last line may be incomplete (no newline, or unreadable without
 /// one); any other unreadable line is an error.
 pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, RecordError> {
-    let (records, kept, len) = parse_records(path)?;
+    let records = read_lines(path, "game record")?;
+    check_unique(path, &records)?;
+    Ok(records)
+}
+
+/// The complete records of `path`, leaving the file as it is (a run may
+/// still be appending to it); a trailing partial line is passed over.
+pub fn read_complete_records(path: &Path) -> Result<Vec<GameRecord>, RecordError> {
+    let (records, _, _) = parse_lines(path, "game record")?;
+    check_unique(path, &records)?;
+    Ok(records)
+}
+
+/// An error if two of `records` are of the same game.
+fn check_unique(path: &Path, records: &[GameRecord]) -> Result<(), RecordError> {
+    let mut seen = std::collections::HashSet::new();
+    match records.iter().find(|record| !seen.insert(record.index)) {
+        Some(record) => Err(RecordError::Duplicate {
+            path: path.to_path_buf(),
+            index: record.index,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Reads the lines of the JSON-lines file `path` (none if it does not
+/// exist) as `T` (`what`, for errors) and cuts off a trailing partial line,
+/// which a killed run leaves, so that appending continues cleanly. Only
+/// the last line may be incomplete; any other unreadable line is an error.
+pub fn read_lines<T: DeserializeOwned>(
+    path: &Path,
+    what: &'static str,
+) -> Result<Vec<T>, RecordError> {
+    let (lines, kept, len) = parse_lines(path, what)?;
     if kept < len {
         let file = OpenOptions::new()
             .write(true)
@@ -230,52 +266,41 @@ pub fn read_records(path: &Path) -> Result<Vec<GameRecord>, RecordError> {
             .map_err(io(path))?;
         file.set_len(kept as u64).map_err(io(path))?;
     }
-    Ok(records)
+    Ok(lines)
 }
 
-/// The complete records of `path`, leaving the file as it is (a run may
-/// still be appending to it); a trailing partial line is passed over.
-pub fn read_complete_records(path: &Path) -> Result<Vec<GameRecord>, RecordError> {
-    parse_records(path).map(|(records, _, _)| records)
-}
-
-/// The complete records of `path`, the bytes they take and the file's
-/// length.
-fn parse_records(path: &Path) -> Result<(Vec<GameRecord>, usize, usize), RecordError> {
+/// The complete lines of `path` read as `T`, the bytes they take and the
+/// file's length.
+fn parse_lines<T: DeserializeOwned>(
+    path: &Path,
+    what: &'static str,
+) -> Result<(Vec<T>, usize, usize), RecordError> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), 0, 0)),
         Err(e) => return Err(io(path)(e)),
     };
-    let mut records: Vec<GameRecord> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut lines = Vec::new();
     let mut kept = 0;
     for (number, chunk) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
         if !chunk.ends_with(b"\n") {
             break;
         }
-        match serde_json::from_slice::<GameRecord>(chunk) {
-            Ok(record) => {
-                if !seen.insert(record.index) {
-                    return Err(RecordError::Duplicate {
-                        path: path.to_path_buf(),
-                        index: record.index,
-                    });
-                }
-                records.push(record);
-            }
+        match serde_json::from_slice::<T>(chunk) {
+            Ok(line) => lines.push(line),
             Err(_) if chunk.iter().all(u8::is_ascii_whitespace) => {}
             Err(error) => {
                 return Err(RecordError::Corrupt {
                     path: path.to_path_buf(),
                     line: number + 1,
+                    what,
                     message: error.to_string(),
                 })
             }
         }
         kept += chunk.len();
     }
-    Ok((records, kept, bytes.len()))
+    Ok((lines, kept, bytes.len()))
 }
 
 /// Checks that every record of `path` is a game of `schedule` of the
@@ -329,7 +354,8 @@ pub fn check_against_schedule(
     Ok(())
 }
 
-/// Appends records to a JSON-lines file, one flushed line each.
+/// Appends records (game records, or any other lines) to a JSON-lines
+/// file, one flushed line each.
 pub struct RecordWriter {
     path: PathBuf,
     file: File,
@@ -350,7 +376,7 @@ impl RecordWriter {
     }
 
     /// Writes `record` as one line, in a single write, and flushes it.
-    pub fn append(&mut self, record: &GameRecord) -> Result<(), RecordError> {
+    pub fn append<T: Serialize>(&mut self, record: &T) -> Result<(), RecordError> {
         let mut line = serde_json::to_string(record).map_err(|e| RecordError::Io {
             path: self.path.clone(),
             source: std::io::Error::other(e),

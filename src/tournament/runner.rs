@@ -138,10 +138,16 @@ fn snapshot(
     })
 }
 
-fn build_setup<G: Playable>(
+/// The games' shared setup: the rule options, the engines (checked: what
+/// only the game reads, and a limit for every thinking searcher), their
+/// limits, the openings.
+pub(super) fn build_setup<G: Playable>(
     config: &TournamentConfig,
     profiles: Vec<EngineProfile>,
 ) -> Result<Setup<G>> {
+    for profile in &profiles {
+        G::check_profile(profile)?;
+    }
     let options = G::Options::from_pairs(config.options.iter().map(String::as_str))
         .with_context(|| format!("options of {}", config.game))?;
     let limits: Vec<crate::engine::LimitSpec> = profiles

@@ -18,6 +18,8 @@ pub enum Stream {
     /// One round's chance outcomes: cards, deals (shared likewise, so both
     /// games of a pair see the same luck).
     Chance = 3,
+    /// One SPSA iteration's perturbation signs (`tauler tune`).
+    Spsa = 4,
 }
 
 /// The seed of `stream` number `index` in the tournament seeded `seed`.

@@ -57,22 +57,27 @@ pub fn lines(path: &Path) -> usize {
 /// Unix) once `OUT/games.jsonl` holds at least `records` lines (or after two
 /// minutes), and returns how many lines it holds then.
 pub fn kill_after(file: &str, out: &Path, records: usize) -> usize {
-    let games = out.join("games.jsonl");
-    let mut child = tauler(&[
-        "tournament",
-        file,
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ])
-    .stdout(std::process::Stdio::null())
-    .spawn()
-    .unwrap();
+    let out_arg = out.to_str().unwrap();
+    kill_when(
+        &["tournament", file, "--quiet", "--out", out_arg],
+        &out.join("games.jsonl"),
+        records,
+    )
+}
+
+/// Starts `tauler` with `args`, kills it (SIGKILL on Unix) once `watched`
+/// holds at least `count` lines (or after two minutes), and returns how
+/// many lines it holds then.
+pub fn kill_when(args: &[&str], watched: &Path, count: usize) -> usize {
+    let mut child = tauler(args)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
     let started = Instant::now();
-    while lines(&games) < records && started.elapsed() < Duration::from_secs(120) {
+    while lines(watched) < count && started.elapsed() < Duration::from_secs(120) {
         std::thread::sleep(Duration::from_millis(2));
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    lines(&games)
+    lines(watched)
 }

@@ -4,6 +4,7 @@
 mod bid_simulation;
 mod camelot;
 mod cescacs;
+mod chess;
 mod ebf;
 mod errors;
 mod exact;

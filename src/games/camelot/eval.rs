@@ -7,14 +7,22 @@
 //! since capture is compulsory, a side that can jump is never scored
 //! statically by a standing pat, so the evaluation mostly sees positions
 //! where the side to move has no direct jump.
+//!
+//! The weights are [`Weights`]; an engine profile's `[parameters.eval]`
+//! table sets them by the same names.
+
+use serde::Deserialize;
 
 use super::board::{cell_color, cell_kind, file_of, Squares, EMPTY};
 use super::board::{in_castle, leaps, rank_of, steps, Board, Cell, Color, Kind, Square, GRID};
 use super::{Camelot, Move};
-use crate::knowledge::{EvaluatedGame, Evaluator, SearchHints};
+use crate::knowledge::{read_weights, EvaluatedGame, Evaluator, SearchHints};
 
-/// The evaluation's weights, each named for what it rewards.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The evaluation's weights, each named for what it rewards (a profile's
+/// `[parameters.eval]` uses the same names; the ones it leaves out keep
+/// these defaults).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Weights {
     /// A Man: the unit.
     pub man: i32,
@@ -211,6 +219,12 @@ fn enters_castle(state: &Camelot, action: Move) -> bool {
 impl EvaluatedGame for Camelot {
     type Evaluator = CamelotEval;
 
+    fn weighted_evaluator(weights: toml::Table) -> Result<CamelotEval, String> {
+        Ok(CamelotEval {
+            weights: read_weights(weights)?,
+        })
+    }
+
     /// Noisy sequences (captures and castle entries) deep enough for long
     /// exchanges of compulsory jumps; late-move reductions sound (a
     /// searcher that never passes suffers no compulsory-capture zugzwang),
@@ -297,6 +311,30 @@ mod tests {
         let eval = CamelotEval::default();
         let start = Camelot::new(&Options::default());
         assert_eq!(eval.evaluate(&start), eval.weights.tempo);
+    }
+
+    #[test]
+    fn a_profile_sets_weights_by_name() {
+        let table = |text: &str| text.parse::<toml::Table>().unwrap();
+        assert_eq!(
+            Camelot::weighted_evaluator(toml::Table::new()).unwrap(),
+            CamelotEval::default()
+        );
+        let eval = Camelot::weighted_evaluator(table(
+            "knight = 170\ncastle_approach = [0, 80, 45, 25, 14, 8, 4, 2]\n",
+        ))
+        .unwrap();
+        assert_eq!(eval.weights.knight, 170);
+        assert_eq!(eval.weights.castle_approach[1], 80);
+        assert_eq!(eval.weights.man, 100);
+        for (text, needle) in [
+            ("knigt = 3", "knigt"),
+            ("man = 10001", "man: 10001 is out of range"),
+            ("castle_approach = [1, 2]", "castle_approach"),
+        ] {
+            let error = Camelot::weighted_evaluator(table(text)).unwrap_err();
+            assert!(error.contains(needle), "{text}: {error}");
+        }
     }
 
     #[test]

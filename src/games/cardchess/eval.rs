@@ -1,8 +1,9 @@
-//! The static evaluation of card chess: the chess core's material and
-//! piece-square terms, plus what the card layer adds — the special cards
-//! each seat holds and the active temporary effect. Harakiri needs no term
-//! of its own: the board is scored for the colour the seat to move
-//! *controls* ([`CardChess::colour_of`]), so a colour swap swaps the score.
+//! The static evaluation of card chess: the plain-chess evaluation of the
+//! board ([`chess::eval`](super::chess::eval), the same for plain chess and
+//! card chess), plus what the card layer adds — the special cards each seat
+//! holds and the active temporary effect. Harakiri needs no term of its
+//! own: the board is scored for the colour the seat to move *controls*
+//! ([`CardChess::colour_of`]), so a colour swap swaps the score.
 //!
 //! All values are centipawns from the view of the seat to move.
 
@@ -10,13 +11,19 @@ use crate::game::{Game, Turn};
 use crate::knowledge::{EvaluatedGame, Evaluator};
 
 use super::action::Action;
-use super::chess::bitboard::{file_of, rank_of, Squares};
-use super::chess::{Color, MoveKind, Piece, Position, Square};
+use super::chess::eval::{centre_distance, evaluate, exchange, ChessWeights};
+use super::chess::{Color, MoveKind, Piece};
 use super::deck::{Card, Effect};
-use super::state::CardChess;
+use super::state::{CardChess, Phase};
 
-/// Material per piece type (pawn, knight, bishop, rook, queen, king).
+/// Material per piece type (pawn, knight, bishop, rook, queen, king), for
+/// objectives' prizes, capture ordering and exchanges (the board's own
+/// evaluation has tapered values of its own).
 pub const PIECE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
+
+/// A king's worth in a static exchange: more than everything else, so
+/// that a capture answered by a king capture never looks good.
+const EXCHANGE_KING: i32 = 20_000;
 
 /// A held veto: it can undo the rival's best move once.
 pub const VETO_VALUE: i32 = 60;
@@ -45,107 +52,6 @@ pub const LEAD_KING_VALUE: i32 = -50;
 
 /// No retreat: the holder's pieces lose their backward moves (a handicap).
 pub const NO_RETREAT_VALUE: i32 = -40;
-
-/// The bonus for being the seat to move (a free decision, and the draw).
-pub const TEMPO: i32 = 10;
-
-/// Square bonuses from White's side (index = square, a1 = 0), so rank 1
-/// is the first row. Knights and bishops want the centre, pawns want to
-/// advance (the centre files first), rooks the seventh rank, the queen
-/// stays central, the king stays home behind its pawns.
-const PST: [[i8; 64]; 6] = [
-    // Pawn
-    [
-        0, 0, 0, 0, 0, 0, 0, 0, //
-        5, 10, 10, -20, -20, 10, 10, 5, //
-        5, -5, -10, 0, 0, -10, -5, 5, //
-        0, 0, 0, 20, 20, 0, 0, 0, //
-        5, 5, 10, 25, 25, 10, 5, 5, //
-        10, 10, 20, 30, 30, 20, 10, 10, //
-        50, 50, 50, 50, 50, 50, 50, 50, //
-        0, 0, 0, 0, 0, 0, 0, 0,
-    ],
-    // Knight
-    [
-        -50, -40, -30, -30, -30, -30, -40, -50, //
-        -40, -20, 0, 5, 5, 0, -20, -40, //
-        -30, 5, 10, 15, 15, 10, 5, -30, //
-        -30, 0, 15, 20, 20, 15, 0, -30, //
-        -30, 5, 15, 20, 20, 15, 5, -30, //
-        -30, 0, 10, 15, 15, 10, 0, -30, //
-        -40, -20, 0, 0, 0, 0, -20, -40, //
-        -50, -40, -30, -30, -30, -30, -40, -50,
-    ],
-    // Bishop
-    [
-        -20, -10, -10, -10, -10, -10, -10, -20, //
-        -10, 5, 0, 0, 0, 0, 5, -10, //
-        -10, 10, 10, 10, 10, 10, 10, -10, //
-        -10, 0, 10, 10, 10, 10, 0, -10, //
-        -10, 5, 5, 10, 10, 5, 5, -10, //
-        -10, 0, 5, 10, 10, 5, 0, -10, //
-        -10, 0, 0, 0, 0, 0, 0, -10, //
-        -20, -10, -10, -10, -10, -10, -10, -20,
-    ],
-    // Rook
-    [
-        0, 0, 0, 5, 5, 0, 0, 0, //
-        -5, 0, 0, 0, 0, 0, 0, -5, //
-        -5, 0, 0, 0, 0, 0, 0, -5, //
-        -5, 0, 0, 0, 0, 0, 0, -5, //
-        -5, 0, 0, 0, 0, 0, 0, -5, //
-        -5, 0, 0, 0, 0, 0, 0, -5, //
-        5, 10, 10, 10, 10, 10, 10, 5, //
-        0, 0, 0, 0, 0, 0, 0, 0,
-    ],
-    // Queen
-    [
-        -20, -10, -10, -5, -5, -10, -10, -20, //
-        -10, 0, 5, 0, 0, 0, 0, -10, //
-        -10, 5, 5, 5, 5, 5, 0, -10, //
-        0, 0, 5, 5, 5, 5, 0, -5, //
-        -5, 0, 5, 5, 5, 5, 0, -5, //
-        -10, 0, 5, 5, 5, 5, 0, -10, //
-        -10, 0, 0, 0, 0, 0, 0, -10, //
-        -20, -10, -10, -5, -5, -10, -10, -20,
-    ],
-    // King
-    [
-        20, 30, 10, 0, 0, 10, 30, 20, //
-        20, 20, 0, 0, 0, 0, 20, 20, //
-        -10, -20, -20, -20, -20, -20, -20, -10, //
-        -20, -30, -30, -40, -40, -30, -30, -20, //
-        -30, -40, -40, -50, -50, -40, -40, -30, //
-        -30, -40, -40, -50, -50, -40, -40, -30, //
-        -30, -40, -40, -50, -50, -40, -40, -30, //
-        -30, -40, -40, -50, -50, -40, -40, -30,
-    ],
-];
-
-/// The square-table entry for `piece` of `colour` on `sq` (Black's
-/// squares mirrored vertically).
-fn pst(piece: Piece, colour: Color, sq: Square) -> i32 {
-    let index = match colour {
-        Color::White => sq,
-        Color::Black => sq ^ 56,
-    };
-    i32::from(PST[piece.index()][usize::from(index)])
-}
-
-/// Material and square terms of the board, from White's view.
-#[must_use]
-pub fn board_score(pos: &Position) -> i32 {
-    let mut score = 0;
-    for colour in Color::ALL {
-        let sign = if colour == Color::White { 1 } else { -1 };
-        for piece in Piece::ALL {
-            for sq in Squares(pos.pieces_of(colour, piece)) {
-                score += sign * (PIECE_VALUE[piece.index()] + pst(piece, colour, sq));
-            }
-        }
-    }
-    score
-}
 
 /// The card evaluator of card chess (see the module text for its terms).
 #[derive(Clone, Copy, Debug, Default)]
@@ -201,7 +107,8 @@ impl Evaluator<CardChess> for CardChessEval {
     fn evaluate(&self, state: &CardChess) -> i32 {
         let seat = state.seat();
         let rival = 1 - seat;
-        let board = board_score(state.position());
+        let weights = &ChessWeights::DEFAULT;
+        let board = evaluate(state.position(), weights);
         let mut score = match state.colour_of(seat) {
             Color::White => board,
             Color::Black => -board,
@@ -212,7 +119,7 @@ impl Evaluator<CardChess> for CardChessEval {
             score += if holder == seat { value } else { -value };
         }
         if matches!(state.turn(), Turn::Player(_)) {
-            score += TEMPO;
+            score += weights.tempo;
         }
         score
     }
@@ -230,6 +137,47 @@ impl Evaluator<CardChess> for CardChessEval {
         }
     }
 
+    fn capture_gain(&self, state: &CardChess, action: Action) -> Option<i32> {
+        let Action::Move(mv) = action else {
+            return None;
+        };
+        let victim = match mv.kind() {
+            MoveKind::EnPassant => PIECE_VALUE[0],
+            MoveKind::Castle => 0,
+            _ => state
+                .position()
+                .piece_at(mv.to())
+                .map_or(0, |p| PIECE_VALUE[p.index()]),
+        };
+        let promotion = mv
+            .promotion()
+            .map_or(0, |p| PIECE_VALUE[p.index()] - PIECE_VALUE[0]);
+        Some(victim + promotion)
+    }
+
+    fn exchange_value(&self, state: &CardChess, action: Action) -> Option<i32> {
+        let Action::Move(mv) = action else {
+            return None;
+        };
+        let mut values = PIECE_VALUE;
+        values[Piece::King.index()] = EXCHANGE_KING;
+        Some(exchange(state.position(), mv, &values))
+    }
+
+    fn in_check(&self, state: &CardChess) -> bool {
+        state
+            .position()
+            .king_attacked(state.colour_of(state.seat()))
+    }
+
+    fn null_move(&self, state: &CardChess) -> Option<CardChess> {
+        let pos = state.position();
+        let colour = state.colour_of(state.seat());
+        let pieces = pos.color(colour) & !pos.pieces(Piece::Pawn) & !pos.pieces(Piece::King);
+        let plain = !state.options().cards && state.phase() == Phase::Start;
+        (plain && pieces != 0 && !pos.king_attacked(colour)).then(|| passed(state))
+    }
+
     fn action_value(&self, state: &CardChess, action: Action) -> i32 {
         let pos = state.position();
         match action {
@@ -241,7 +189,7 @@ impl Evaluator<CardChess> for CardChessEval {
                 };
                 let attacker = pos.piece_at(mv.from()).map_or(0, |p| p.index() as i32);
                 let promotion = mv.promotion().map_or(0, |p| PIECE_VALUE[p.index()]);
-                let central = 3 - i32::from(centre_distance(mv.to()));
+                let central = 3 - centre_distance(mv.to());
                 10 * (victim + promotion) - attacker + central
             }
             Action::Remove(sq) => 10 * pos.piece_at(sq).map_or(0, |p| PIECE_VALUE[p.index()]),
@@ -251,13 +199,16 @@ impl Evaluator<CardChess> for CardChessEval {
     }
 }
 
-/// How far a square is from the four centre squares (0 on them, 3 in a corner).
-fn centre_distance(sq: Square) -> u8 {
-    let file = file_of(sq);
-    let rank = rank_of(sq);
-    let df = if file < 4 { 3 - file } else { file - 4 };
-    let dr = if rank < 4 { 3 - rank } else { rank - 4 };
-    df.max(dr)
+/// `state` (plain chess, at a turn's start) with the turn handed to the
+/// rival without a move: the null move of the search.
+fn passed(state: &CardChess) -> CardChess {
+    let mut child = state.clone();
+    let rival = 1 - child.seat;
+    child.pos.set_side(child.colour_of(rival));
+    child.seat = rival;
+    child.last = None;
+    child.pending_last = None;
+    child
 }
 
 #[cfg(test)]
@@ -273,7 +224,7 @@ mod tests {
     #[test]
     fn the_start_is_level_but_for_the_tempo() {
         let start = CardChess::new(&CardChessOptions::default());
-        assert_eq!(CardChessEval.evaluate(&start), TEMPO);
+        assert_eq!(CardChessEval.evaluate(&start), ChessWeights::DEFAULT.tempo);
     }
 
     #[test]
@@ -313,6 +264,40 @@ mod tests {
         let lead = format!("{text} | effect=lead-king@1");
         let lead = CardChess::parse_position(&lead, &options).expect("effect");
         assert_eq!(CardChessEval.evaluate(&lead), plain - LEAD_KING_VALUE);
+    }
+
+    #[test]
+    fn a_null_move_passes_the_turn_only_when_sound() {
+        let plain = CardChessOptions {
+            cards: false,
+            ..CardChessOptions::default()
+        };
+        let open = CardChess::parse_position("4k3/8/8/8/8/8/4P3/3NK3 w - - 0 1", &plain)
+            .expect("position");
+        let passed = CardChessEval.null_move(&open).expect("a knight: sound");
+        assert_eq!(passed.seat(), 1);
+        assert_eq!(passed.position().side(), Color::Black);
+        assert_ne!(passed.hash(), open.hash());
+        let pawns_only =
+            CardChess::parse_position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", &plain).expect("position");
+        assert!(CardChessEval.null_move(&pawns_only).is_none());
+        let in_check = CardChess::parse_position("4k3/8/8/8/8/8/3Nr3/4K3 w - - 0 1", &plain)
+            .expect("position");
+        assert!(CardChessEval.in_check(&in_check));
+        assert!(CardChessEval.null_move(&in_check).is_none());
+        let with_cards = state("4k3/8/8/8/8/8/4P3/3NK3 w - - 0 1");
+        assert!(CardChessEval.null_move(&with_cards).is_none());
+    }
+
+    #[test]
+    fn losing_captures_have_a_negative_exchange() {
+        let s = state("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1");
+        let queen_takes = s.parse_action("Qxd5").expect("capture");
+        assert_eq!(
+            CardChessEval.exchange_value(&s, queen_takes),
+            Some(100 - 900)
+        );
+        assert_eq!(CardChessEval.capture_gain(&s, queen_takes), Some(100));
     }
 
     #[test]

@@ -1,7 +1,13 @@
 //! The static evaluation of a C'escacs position for the alpha-beta searcher:
 //! material at the author's values, mobility, pawn advance and promotion
 //! threats, and king safety. Scores are in centipawns (a pawn = 100) from
-//! the side to move's view.
+//! the side to move's view. The weights are [`Weights`]; an engine
+//! profile's `[parameters.eval]` table sets them by name (see
+//! [`Weights`]' fields; material per man: `[parameters.eval.material]`
+//! with `queen`, `wyvern`, `rook`, `pegasus`, `knight`, `bishop`,
+//! `elephant`, `pawn`).
+
+use serde::Deserialize;
 
 use super::board::{forward, Board};
 use super::geometry::{step, Hex, DIAG_DIRS, KNIGHT_DIRS, NONE, ORTHO_DIRS, TABLES};
@@ -9,14 +15,19 @@ use super::movegen;
 use super::moves::{Move, MoveKind};
 use super::piece::{color_of, kind_of, Color, Kind, EMPTY};
 use super::Cescacs;
-use crate::knowledge::{EvaluatedGame, Evaluator, NoisyActions, SearchHints};
+use crate::knowledge::{read_weights, EvaluatedGame, Evaluator, NoisyActions, SearchHints};
 
-/// The evaluation's weights, each named for what it rewards.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The evaluation's weights, each named for what it rewards (a profile's
+/// `[parameters.eval]` uses the same names; the ones it leaves out keep
+/// these defaults).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Weights {
     /// Value of each kind, indexed by `Kind as usize` (0 and the King unused):
     /// the author's relative values P 1, E 2, J 3, N 4, G 8, R 10, V 15,
-    /// D 16 (rules §3), times 100.
+    /// D 16 (rules §3), times 100. A profile names them
+    /// (`[parameters.eval.material]`, see [`MaterialByName`]).
+    #[serde(deserialize_with = "material_by_name")]
     pub material: [i32; 10],
     /// Bonus for still owning all three bishops, one per hex colour (the
     /// author's "+1 for the three bishops").
@@ -56,6 +67,58 @@ impl Default for Weights {
             tempo: 10,
         }
     }
+}
+
+/// The material values as a profile names them, by man (those left out
+/// keep their defaults).
+#[derive(Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct MaterialByName {
+    queen: i32,
+    wyvern: i32,
+    rook: i32,
+    pegasus: i32,
+    knight: i32,
+    bishop: i32,
+    elephant: i32,
+    pawn: i32,
+}
+
+impl Default for MaterialByName {
+    fn default() -> Self {
+        let value = |kind: Kind| Weights::default().material[kind as usize];
+        Self {
+            queen: value(Kind::Queen),
+            wyvern: value(Kind::Wyvern),
+            rook: value(Kind::Rook),
+            pegasus: value(Kind::Pegasus),
+            knight: value(Kind::Knight),
+            bishop: value(Kind::Bishop),
+            elephant: value(Kind::Elephant),
+            pawn: value(Kind::Pawn),
+        }
+    }
+}
+
+/// Reads `[parameters.eval.material]` into the table indexed by kind.
+fn material_by_name<'de, D: serde::Deserializer<'de>>(reader: D) -> Result<[i32; 10], D::Error> {
+    let named = MaterialByName::deserialize(reader)?;
+    let values = [
+        named.queen,
+        named.wyvern,
+        named.rook,
+        named.pegasus,
+        named.knight,
+        named.bishop,
+        named.elephant,
+        named.pawn,
+    ];
+    let mut material = [0; 10];
+    // Every kind but the King, in cell-code order: the fields' order.
+    for (&kind, value) in Kind::ALL[1..].iter().zip(values) {
+        material[kind as usize] = value;
+    }
+    Ok(material)
 }
 
 /// The C'escacs evaluator.
@@ -227,6 +290,12 @@ impl CescacsEval {
 impl EvaluatedGame for Cescacs {
     type Evaluator = CescacsEval;
 
+    fn weighted_evaluator(weights: toml::Table) -> Result<CescacsEval, String> {
+        Ok(CescacsEval {
+            weights: read_weights(weights)?,
+        })
+    }
+
     /// Late-move reductions sound: with 27 men a side zugzwang is rare, and
     /// the reductions cut the depth-5 tree about eightfold.
     fn search_hints() -> SearchHints {
@@ -336,6 +405,41 @@ mod tests {
         .map(|kind| eval.value(kind))
         .collect();
         assert_eq!(values, [100, 200, 300, 400, 800, 1000, 1500, 1600]);
+    }
+
+    #[test]
+    fn a_profile_sets_weights_by_name() {
+        let table = |text: &str| text.parse::<toml::Table>().unwrap();
+        assert_eq!(
+            Cescacs::weighted_evaluator(toml::Table::new()).unwrap(),
+            CescacsEval::default(),
+            "an empty table keeps every default"
+        );
+        let eval = Cescacs::weighted_evaluator(table(
+            "mobility = 5\npawn_advance = [0, 130, 70, 40, 20, 10, 5, 0]\n\
+             [material]\nqueen = 1700\npawn = 95\n",
+        ))
+        .unwrap();
+        assert_eq!(eval.weights.mobility, 5);
+        assert_eq!(eval.weights.pawn_advance[1], 130);
+        assert_eq!(eval.value(Kind::Queen), 1700);
+        assert_eq!(eval.value(Kind::Pawn), 95);
+        assert_eq!(eval.value(Kind::Rook), 1000, "unnamed men keep theirs");
+        assert_eq!(eval.weights.tempo, Weights::default().tempo);
+        for (text, needle) in [
+            ("mobilty = 3", "mobilty"),
+            ("[material]\nking = 5", "king"),
+            ("mobility = 99999", "mobility: 99999 is out of range"),
+            ("pawn_advance = [0, 1, 2]", "pawn_advance"),
+            (
+                "[material]\nrook = -20000",
+                "material.rook: -20000 is out of range",
+            ),
+            ("tempo = \"ten\"", "tempo"),
+        ] {
+            let error = Cescacs::weighted_evaluator(table(text)).unwrap_err();
+            assert!(error.contains(needle), "{text}: {error}");
+        }
     }
 
     #[test]

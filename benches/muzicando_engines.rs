@@ -13,6 +13,7 @@ use tauler::game::{Game, HiddenInfo, Turn};
 use tauler::games::muzicando::{Action, Bid, GameType, Muzicando, Options};
 use tauler::search::bid_simulation::simulate_calls;
 use tauler::search::ismcts::ismcts_search;
+use tauler::search::modelling::Modelling;
 use tauler::search::pimc::pimc_search;
 use tauler::search::uct::{Parallelism, UctConfig};
 use tauler::search::Limits;
@@ -55,6 +56,7 @@ fn benches(c: &mut Criterion) {
                     ismcts_search::<Muzicando>(
                         &observation,
                         &config,
+                        &Modelling::default(),
                         &limits,
                         &stop,
                         1,
@@ -74,6 +76,7 @@ fn benches(c: &mut Criterion) {
                     ismcts_search::<Muzicando>(
                         &observation,
                         &shared,
+                        &Modelling::default(),
                         &limits,
                         &stop,
                         1,
@@ -85,7 +88,15 @@ fn benches(c: &mut Criterion) {
         group.bench_function(format!("pimc/{threads}-threads"), |b| {
             b.iter(|| {
                 pool.install(|| {
-                    pimc_search::<Muzicando>(&observation, &config, &limits, &stop, 1, &mut |_| {})
+                    pimc_search::<Muzicando>(
+                        &observation,
+                        &config,
+                        &Modelling::default(),
+                        &limits,
+                        &stop,
+                        1,
+                        &mut |_| {},
+                    )
                 })
             });
         });

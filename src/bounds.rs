@@ -117,6 +117,13 @@ pub const SCORE_MARGIN: Range<i32> = range(0, 20_000);
 pub const EXPLORATION: Range<f64> = range(0.0, 1000.0);
 /// Sampled worlds per contract decision of the simulation bidder.
 pub const BID_WORLDS: Range<u32> = range(1, 100_000);
+/// Worlds in an inference pool of the sampling searchers, per decision.
+pub const INFERENCE_WORLDS: Range<usize> = range(1, 100_000);
+/// A model policy's softmax temperature, in its preference units.
+pub const MODEL_TEMPERATURE: Range<f64> = range(0.0, 100.0);
+/// A model policy's share of uniformly random choices (below 1: the policy
+/// must count).
+pub const MODEL_EPSILON: Range<f64> = range(0.0, 0.99);
 /// Hands in a Muzicando match at the terminal.
 pub const HANDS: Range<usize> = range(1, 1000);
 /// Tournament rounds (each plays one game pair per encounter).

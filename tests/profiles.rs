@@ -129,6 +129,7 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         "muzicando-random",
         "muzicando-pimc",
         "muzicando-ismcts-weak",
+        "muzicando-ismcts-plain",
         "muzicando-pimc-bidsim",
         "muzicando-cheating",
     ] {
@@ -141,9 +142,22 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         assert!(legal.contains(&action), "{name}");
     }
     let ismcts = EngineProfile::load_from(&dir, "muzicando-ismcts").unwrap();
-    assert_eq!(ismcts.sampling_config().unwrap().trees, 4);
+    assert_eq!(ismcts.sampling_config().unwrap().trees, 1);
     assert_eq!(ismcts.limits.limits().nodes, Some(1000));
-    assert_eq!(ismcts.bid_simulation().unwrap(), None);
+    assert_eq!(ismcts.bid_simulation().unwrap(), Some(32));
+    let modelling = ismcts.modelling().unwrap();
+    let inference = modelling.inference.expect("the default infers");
+    assert_eq!(inference.worlds, 256);
+    assert_eq!(inference.model, tauler::knowledge::PolicyModel::default());
+    assert_eq!(
+        modelling.playout,
+        Some(tauler::knowledge::PolicyModel::default())
+    );
+    let plain = EngineProfile::load_from(&dir, "muzicando-ismcts-plain").unwrap();
+    assert_eq!(plain.modelling().unwrap(), Default::default());
+    assert_eq!(plain.bid_simulation().unwrap(), None);
+    let cheating = EngineProfile::load_from(&dir, "muzicando-cheating").unwrap();
+    assert_eq!(cheating.modelling().unwrap(), Default::default());
     let bidsim = EngineProfile::load_from(&dir, "muzicando-ismcts-bidsim").unwrap();
     assert_eq!(bidsim.bid_simulation().unwrap(), Some(32));
     let player = build_player::<Muzicando>(&bidsim, 5).unwrap();

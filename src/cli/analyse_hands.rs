@@ -25,6 +25,7 @@ use crate::game::{HandText, Turn};
 use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::simulate_calls;
 use crate::search::ismcts::ismcts_search;
+use crate::search::modelling::Modelling;
 use crate::search::pimc::pimc_search;
 use crate::search::uct::{ActionStats, UctConfig};
 use crate::search::Limits;
@@ -128,7 +129,17 @@ fn analyse<G: HandText + RuleBasedGame>(
     }
     let start = Instant::now();
     let stats = pool
-        .install(|| ismcts_search::<G>(observation, &config, &limits, &stop, 1, &mut |_| {}))?
+        .install(|| {
+            ismcts_search::<G>(
+                observation,
+                &config,
+                &Modelling::default(),
+                &limits,
+                &stop,
+                1,
+                &mut |_| {},
+            )
+        })?
         .stats;
     report_speed("ismcts", playouts, start, threads);
     columns.push(Column {
@@ -137,7 +148,17 @@ fn analyse<G: HandText + RuleBasedGame>(
     });
     let start = Instant::now();
     let stats = pool
-        .install(|| pimc_search::<G>(observation, &config, &limits, &stop, 1, &mut |_| {}))?
+        .install(|| {
+            pimc_search::<G>(
+                observation,
+                &config,
+                &Modelling::default(),
+                &limits,
+                &stop,
+                1,
+                &mut |_| {},
+            )
+        })?
         .stats;
     report_speed("pimc", playouts, start, threads);
     columns.push(Column {

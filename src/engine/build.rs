@@ -152,12 +152,14 @@ pub fn hidden_player<G: RuleBasedGame + Notation>(
             })?;
             Box::new(PolicyPlayer(G::policy(&params)))
         }
-        SearcherKind::Pimc => {
-            with_bidding(profile, Box::new(SamplingPlayer::pimc(config, seed)), seed)?
-        }
+        SearcherKind::Pimc => with_bidding(
+            profile,
+            Box::new(SamplingPlayer::pimc(config, seed).modelling(profile.modelling()?)),
+            seed,
+        )?,
         SearcherKind::Ismcts => with_bidding(
             profile,
-            Box::new(SamplingPlayer::ismcts(config, seed)),
+            Box::new(SamplingPlayer::ismcts(config, seed).modelling(profile.modelling()?)),
             seed,
         )?,
         SearcherKind::Cheating => Box::new(CheatingMcts::new(config, seed)),

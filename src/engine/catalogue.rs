@@ -107,6 +107,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../engines/muzicando-ismcts-weak.toml"),
     ),
     (
+        "muzicando-ismcts-plain",
+        include_str!("../../engines/muzicando-ismcts-plain.toml"),
+    ),
+    (
         "muzicando-ismcts",
         include_str!("../../engines/muzicando-ismcts.toml"),
     ),

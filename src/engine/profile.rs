@@ -62,8 +62,10 @@ use thiserror::Error;
 use crate::bounds::{self, OutOfRange};
 use crate::game::{GameOptions, OptionError};
 use crate::games::{GameId, UnknownGame};
+use crate::knowledge::PolicyModel;
 use crate::protocol::Dialect;
 use crate::search::expectimax::Pruning;
+use crate::search::modelling::Modelling;
 use crate::search::uct::{Parallelism, UctConfig};
 use crate::search::{Clock, Limits, SearchConfig};
 use crate::user_files;
@@ -258,6 +260,48 @@ pub struct SamplingParams {
     pub bidding: Bidding,
     /// Sampled worlds per contract decision under `bidding = "simulation"`.
     pub bid_worlds: u32,
+    /// PIMC and ISMCTS: `none` (every world consistent with the
+    /// observation alike) or `policy` (worlds weighted by how likely the
+    /// rule-based policy, made stochastic, makes the other seats' calls and
+    /// plays in them).
+    pub inference: Inference,
+    /// Worlds sampled and weighted per decision under `inference = "policy"`.
+    pub inference_worlds: usize,
+    /// The inference model's softmax temperature over the policy's
+    /// preferences.
+    pub model_temperature: f64,
+    /// The inference model's share of uniformly random choices.
+    pub model_epsilon: f64,
+    /// PIMC and ISMCTS playouts: `random` or `policy` (every seat moved by
+    /// the rule-based policy made stochastic).
+    pub playout: Playout,
+    /// The playout policy's softmax temperature.
+    pub playout_temperature: f64,
+    /// The playout policy's share of uniformly random moves.
+    pub playout_epsilon: f64,
+}
+
+/// Whether a sampling searcher weighs its worlds by inference.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Inference {
+    /// Every world consistent with the observation alike.
+    #[default]
+    None,
+    /// Worlds weighted by the rule-based policy's likelihood of the other
+    /// seats' decisions (`search::modelling`).
+    Policy,
+}
+
+/// How a sampling searcher plays its playouts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Playout {
+    /// Uniformly random moves.
+    #[default]
+    Random,
+    /// The rule-based policy made stochastic at every seat.
+    Policy,
 }
 
 /// How a sampling searcher makes its contract decisions.
@@ -281,6 +325,13 @@ impl Default for SamplingParams {
             parallelism: config.parallelism,
             bidding: Bidding::Search,
             bid_worlds: 32,
+            inference: Inference::None,
+            inference_worlds: 256,
+            model_temperature: PolicyModel::default().temperature,
+            model_epsilon: PolicyModel::default().epsilon,
+            playout: Playout::Random,
+            playout_temperature: PolicyModel::default().temperature,
+            playout_epsilon: PolicyModel::default().epsilon,
         }
     }
 }
@@ -718,13 +769,48 @@ impl EngineProfile {
         Ok((params.bidding == Bidding::Simulation).then_some(params.bid_worlds))
     }
 
+    /// How a PIMC or ISMCTS profile models the other seats (inference on
+    /// its worlds, policy playouts); the plain search for the others.
+    pub fn modelling(&self) -> Result<Modelling, ProfileError> {
+        if !matches!(self.searcher, SearcherKind::Pimc | SearcherKind::Ismcts) {
+            return Ok(Modelling::default());
+        }
+        let params = self.sampling_params()?;
+        Ok(Modelling {
+            inference: (params.inference == Inference::Policy).then_some(
+                crate::search::modelling::Inference {
+                    worlds: params.inference_worlds,
+                    model: PolicyModel {
+                        temperature: params.model_temperature,
+                        epsilon: params.model_epsilon,
+                    },
+                },
+            ),
+            playout: (params.playout == Playout::Policy).then_some(PolicyModel {
+                temperature: params.playout_temperature,
+                epsilon: params.playout_epsilon,
+            }),
+        })
+    }
+
     /// The sampling searchers' `[parameters]`, range-checked.
     fn sampling_params(&self) -> Result<SamplingParams, ProfileError> {
         let params: SamplingParams = self.read_parameters()?;
         let checked = bounds::EXPLORATION
             .check("exploration", params.exploration)
             .and_then(|_| bounds::THREADS.check("parallel", params.parallel))
-            .and_then(|_| bounds::BID_WORLDS.check("bid_worlds", params.bid_worlds));
+            .and_then(|_| bounds::BID_WORLDS.check("bid_worlds", params.bid_worlds))
+            .and_then(|_| {
+                bounds::INFERENCE_WORLDS.check("inference_worlds", params.inference_worlds)
+            })
+            .and_then(|_| {
+                bounds::MODEL_TEMPERATURE.check("model_temperature", params.model_temperature)
+            })
+            .and_then(|_| bounds::MODEL_EPSILON.check("model_epsilon", params.model_epsilon))
+            .and_then(|_| {
+                bounds::MODEL_TEMPERATURE.check("playout_temperature", params.playout_temperature)
+            })
+            .and_then(|_| bounds::MODEL_EPSILON.check("playout_epsilon", params.playout_epsilon));
         checked.map_err(|e| self.out_of_range(e))?;
         Ok(params)
     }
@@ -933,6 +1019,22 @@ increment_ms = 500
             (
                 "game = \"x\"\nsearcher = \"ismcts\"\n[parameters]\nbid_worlds = 0\n",
                 "[parameters] bid_worlds: 0 is out of range (allowed 1 to 100000)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"ismcts\"\n[parameters]\ninference_worlds = 0\n",
+                "[parameters] inference_worlds: 0 is out of range (allowed 1 to 100000)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"pimc\"\n[parameters]\nmodel_epsilon = 1.0\n",
+                "[parameters] model_epsilon: 1 is out of range (allowed 0 to 0.99)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"ismcts\"\n[parameters]\nplayout_temperature = -1.0\n",
+                "[parameters] playout_temperature: -1 is out of range (allowed 0 to 100)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"ismcts\"\n[parameters]\ninference = \"oracle\"\n",
+                "unknown variant `oracle`, expected `none` or `policy`",
             ),
             (
                 "game = \"x\"\nsearcher = \"pimc\"\n[limits]\nnodes = 5000000000\n",

@@ -1,10 +1,12 @@
 //! The players that search over worlds sampled from their seat's
 //! observation, playing the most visited action: PIMC (determinized search,
 //! [`crate::search::pimc`]) and ISMCTS (information-set MCTS,
-//! [`crate::search::ismcts`]).
+//! [`crate::search::ismcts`]), either modelling the other seats by the
+//! game's policy ([`Modelling`]: inference on the worlds, policy playouts).
 
-use crate::game::HiddenInfo;
+use crate::knowledge::RuleBasedGame;
 use crate::search::ismcts::ismcts_search;
+use crate::search::modelling::Modelling;
 use crate::search::pimc::pimc_search;
 use crate::search::uct::{UctConfig, DEFAULT_PLAYOUTS};
 use crate::search::Limits;
@@ -27,32 +29,41 @@ pub enum Sampling {
 pub struct SamplingPlayer {
     sampling: Sampling,
     config: UctConfig,
+    modelling: Modelling,
     seed: u64,
 }
 
 impl SamplingPlayer {
-    /// The PIMC player.
+    /// The PIMC player (uniform worlds, random playouts).
     #[must_use]
     pub fn pimc(config: UctConfig, seed: u64) -> Self {
         SamplingPlayer {
             sampling: Sampling::Pimc,
             config,
+            modelling: Modelling::default(),
             seed,
         }
     }
 
-    /// The ISMCTS player.
+    /// The ISMCTS player (uniform worlds, random playouts).
     #[must_use]
     pub fn ismcts(config: UctConfig, seed: u64) -> Self {
         SamplingPlayer {
             sampling: Sampling::Ismcts,
             config,
+            modelling: Modelling::default(),
             seed,
         }
     }
+
+    /// The same player modelling the other seats as `modelling` says.
+    #[must_use]
+    pub fn modelling(self, modelling: Modelling) -> Self {
+        SamplingPlayer { modelling, ..self }
+    }
 }
 
-impl<G: HiddenInfo> Player<G> for SamplingPlayer {
+impl<G: RuleBasedGame> Player<G> for SamplingPlayer {
     fn name(&self) -> &str {
         match self.sampling {
             Sampling::Pimc => "pimc",
@@ -77,9 +88,15 @@ impl<G: HiddenInfo> Player<G> for SamplingPlayer {
             Sampling::Ismcts => ismcts_search::<G>,
         };
         choose_most_visited(view.legal, &mut self.seed, |seed| {
-            search(observation, &self.config, &limits, stop, seed, &mut |i| {
-                info.info(i);
-            })
+            search(
+                observation,
+                &self.config,
+                &self.modelling,
+                &limits,
+                stop,
+                seed,
+                &mut |i| info.info(i),
+            )
         })
     }
 }

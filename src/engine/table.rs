@@ -38,6 +38,7 @@ use crate::game::{Game, HandView, Seat, Turn};
 use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::simulate_calls;
 use crate::search::ismcts::ismcts_search;
+use crate::search::modelling::Modelling;
 use crate::search::uct::{ActionStats, UctConfig};
 use crate::search::Limits;
 
@@ -471,6 +472,7 @@ pub fn rank_actions<G: HandView + Playable + RuleBasedGame>(
     let searched = ismcts_search::<G>(
         observation,
         &UctConfig::default(),
+        &Modelling::default(),
         &Limits::nodes(playouts),
         &stop,
         1,

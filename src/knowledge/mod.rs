@@ -12,4 +12,4 @@ pub mod policy;
 
 pub use chance::{draw_outcome, outcome_at, unit_interval};
 pub use evaluator::{read_weights, EvaluatedGame, Evaluator, NoisyActions, SearchHints};
-pub use policy::{Policy, RuleBasedGame};
+pub use policy::{model_playout, play_out, uniform_action, Policy, PolicyModel, RuleBasedGame};

@@ -2,10 +2,16 @@
 //! seeing only one seat's observation. They serve as baselines, as the
 //! rollout policy of simulations, and as engines of their own. Their
 //! parameters are typed; reading them from a profile is the engine's job.
+//! Made stochastic ([`PolicyModel`]) a policy is also a model of the other
+//! seats: searches weigh sampled worlds by how likely it makes the calls
+//! and plays seen, and play their playouts by it.
 
+use rand::RngCore;
 use serde::de::DeserializeOwned;
 
-use crate::game::HiddenInfo;
+use crate::game::{Game, HiddenInfo, Returns, Seat, Turn};
+
+use super::chance::{draw_outcome, unit_interval};
 
 /// A rule-based policy for `G`.
 pub trait Policy<G: HiddenInfo>: Send {
@@ -41,5 +47,220 @@ pub trait RuleBasedGame: HiddenInfo {
     /// simulation when a profile asks to bid that way. None by default.
     fn is_contract_decision(_legal: &[Self::Action]) -> bool {
         false
+    }
+
+    /// The log-probability that `model` (the policy made stochastic) would
+    /// have taken the decisions of every seat but `observer` in `world`'s
+    /// history (its deal and every decision since): what inference weighs a
+    /// sampled world by. Only the world is read, which the observer's
+    /// sampler built from its own observation. 0 by default (no inference:
+    /// every world alike).
+    fn history_log_likelihood(_world: &Self, _observer: Seat, _model: &PolicyModel) -> f64 {
+        0.0
+    }
+
+    /// The action `model` takes for the seat to move in `state` (a full
+    /// world: a playout's move), drawn with `rng`; `None` when the game
+    /// has no fast model (playouts then move at random) or nobody is to
+    /// move.
+    fn model_action(
+        _state: &Self,
+        _model: &PolicyModel,
+        _rng: &mut dyn RngCore,
+    ) -> Option<Self::Action> {
+        None
+    }
+}
+
+/// A rule-based policy made stochastic, as a model of how a seat plays:
+/// the policy ranks the legal actions by preferences (higher preferred),
+/// and the model takes action `a` with probability
+/// `(1 - epsilon) * softmax(preference / temperature)(a) + epsilon / n`
+/// (`n` legal actions; temperature 0: the best actions evenly, the
+/// policy's own choice among equals being the first).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PolicyModel {
+    /// The softmax temperature, in the policy's preference units.
+    pub temperature: f64,
+    /// The share of uniformly random choices (a floor under every legal
+    /// action, so that a seat playing otherwise than the policy is never
+    /// ruled out).
+    pub epsilon: f64,
+}
+
+impl Default for PolicyModel {
+    fn default() -> Self {
+        PolicyModel {
+            temperature: 1.0,
+            epsilon: 0.1,
+        }
+    }
+}
+
+impl PolicyModel {
+    /// The softmax weights of `preferences` (unnormalised, the best one 1).
+    fn weights<'a>(&self, preferences: &'a [f64]) -> impl Iterator<Item = f64> + 'a {
+        let best = preferences
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        let temperature = self.temperature;
+        preferences.iter().map(move |&p| {
+            if temperature > 0.0 {
+                ((p - best) / temperature).exp()
+            } else if p == best {
+                1.0
+            } else {
+                0.0
+            }
+        })
+    }
+
+    /// The probability of the action at `index` among actions with these
+    /// `preferences`.
+    #[must_use]
+    pub fn probability(&self, preferences: &[f64], index: usize) -> f64 {
+        let n = preferences.len();
+        if n <= 1 {
+            return 1.0;
+        }
+        let total: f64 = self.weights(preferences).sum();
+        let own = self.weights(preferences).nth(index).unwrap_or(0.0);
+        (1.0 - self.epsilon) * own / total + self.epsilon / n as f64
+    }
+
+    /// An index drawn by the model's probabilities; one draw from `rng`
+    /// (none when there is a single action). `preferences` is non-empty.
+    pub fn draw(&self, preferences: &[f64], rng: &mut dyn RngCore) -> usize {
+        let n = preferences.len();
+        if n <= 1 {
+            return 0;
+        }
+        let u = unit_interval(rng.next_u64());
+        if u < self.epsilon {
+            return ((u / self.epsilon) * n as f64).min(n as f64 - 1.0) as usize;
+        }
+        let total: f64 = self.weights(preferences).sum();
+        let mut x = (u - self.epsilon) / (1.0 - self.epsilon) * total;
+        let mut last = 0;
+        for (i, w) in self.weights(preferences).enumerate() {
+            if w > 0.0 {
+                if x < w {
+                    return i;
+                }
+                x -= w;
+                last = i;
+            }
+        }
+        last
+    }
+}
+
+/// Plays `state` to the end, each move chosen by `choose` (given the
+/// state, a buffer for legal actions and `rng`), each chance outcome drawn
+/// by its probability with `rng`; the returns.
+pub fn play_out<G: Game>(
+    mut state: G,
+    rng: &mut dyn RngCore,
+    mut choose: impl FnMut(&G, &mut Vec<G::Action>, &mut dyn RngCore) -> G::Action,
+) -> Returns {
+    let mut actions = Vec::new();
+    let mut outcomes = Vec::new();
+    loop {
+        match state.turn() {
+            Turn::Terminal => return state.returns().unwrap_or_default(),
+            Turn::Chance => {
+                state.chance_outcomes(&mut outcomes);
+                let action = draw_outcome(&outcomes, rng);
+                state.apply(action);
+            }
+            Turn::Player(_) => {
+                let action = choose(&state, &mut actions, rng);
+                state.apply(action);
+            }
+        }
+    }
+}
+
+/// A uniformly random legal action of `state` (listed into `actions`),
+/// with one draw from `rng`.
+pub fn uniform_action<G: Game>(
+    state: &G,
+    actions: &mut Vec<G::Action>,
+    rng: &mut dyn RngCore,
+) -> G::Action {
+    state.legal_actions(actions);
+    actions[(rng.next_u64() % actions.len() as u64) as usize]
+}
+
+/// Plays `state` to the end with every seat moved by `model`
+/// ([`RuleBasedGame::model_action`]; uniformly at random where the game
+/// has none) and chance by probability, all drawn with `rng`; the returns.
+pub fn model_playout<G: RuleBasedGame>(
+    state: G,
+    model: &PolicyModel,
+    rng: &mut dyn RngCore,
+) -> Returns {
+    play_out(state, rng, |state, actions, rng| {
+        G::model_action(state, model, rng).unwrap_or_else(|| uniform_action(state, actions, rng))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use super::*;
+
+    const PREFERENCES: [f64; 4] = [1.0, 3.0, 3.0, -2.0];
+
+    #[test]
+    fn the_model_probabilities_sum_to_one_and_follow_the_preferences() {
+        let model = PolicyModel {
+            temperature: 1.5,
+            epsilon: 0.2,
+        };
+        let p: Vec<f64> = (0..4).map(|i| model.probability(&PREFERENCES, i)).collect();
+        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!(p[1] > p[0] && p[0] > p[3]);
+        assert_eq!(p[1], p[2]);
+        assert!(p[3] >= 0.2 / 4.0, "epsilon is a floor");
+        assert_eq!(model.probability(&[5.0], 0), 1.0);
+    }
+
+    #[test]
+    fn temperature_zero_without_epsilon_takes_only_the_best() {
+        let greedy = PolicyModel {
+            temperature: 0.0,
+            epsilon: 0.0,
+        };
+        assert_eq!(greedy.probability(&PREFERENCES, 0), 0.0);
+        assert_eq!(greedy.probability(&PREFERENCES, 1), 0.5);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        for _ in 0..200 {
+            assert!(matches!(greedy.draw(&PREFERENCES, &mut rng), 1 | 2));
+        }
+    }
+
+    #[test]
+    fn draws_come_in_proportion_to_the_model_probabilities() {
+        let model = PolicyModel::default();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let n = 40_000;
+        let mut counts = [0u32; 4];
+        for _ in 0..n {
+            counts[model.draw(&PREFERENCES, &mut rng)] += 1;
+        }
+        for (i, &count) in counts.iter().enumerate() {
+            let p = model.probability(&PREFERENCES, i);
+            let expected = p * f64::from(n);
+            let sigma = (expected * (1.0 - p)).sqrt().max(1.0);
+            assert!(
+                (f64::from(count) - expected).abs() < 5.0 * sigma,
+                "{i}: {count} vs {expected:.0}"
+            );
+        }
     }
 }

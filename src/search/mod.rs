@@ -9,7 +9,8 @@
 //! nodes sampled by probability) with the same evaluators. For
 //! hidden-information games, determinized search ([`pimc`]),
 //! information-set MCTS ([`ismcts`]) — both on [`uct`] — and bidding by
-//! simulation ([`bid_simulation`]) see only a seat's observation.
+//! simulation ([`bid_simulation`]) see only a seat's observation; the
+//! first two may model the other seats by a policy ([`modelling`]).
 //!
 //! Every searcher takes [`Limits`], a shared stop flag and a progress
 //! callback, and returns its best action, lines, nodes and time.
@@ -39,6 +40,7 @@ pub mod expectimax;
 pub mod info;
 pub mod ismcts;
 pub mod limits;
+pub mod modelling;
 pub mod ordering;
 pub mod pimc;
 pub mod score;

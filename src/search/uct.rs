@@ -17,9 +17,10 @@
 //!   by their probability and get nodes of their own; over information
 //!   sets they are drawn and not branched on (the observer does not see
 //!   them).
-//! - **Leaves** ([`Leaf`]): a uniformly random playout to the end, or the
-//!   static evaluation squashed to a win share (`1 / (1 + e^(−x/400))`),
-//!   the seat to move's team getting the share and the others the rest.
+//! - **Leaves** ([`Leaf`]): a uniformly random playout to the end, a
+//!   playout by a given function (a model policy), or the static
+//!   evaluation squashed to a win share (`1 / (1 + e^(−x/400))`), the seat
+//!   to move's team getting the share and the others the rest.
 //! - **Parallelism** ([`Parallelism`]): independent trees merged at the
 //!   root ([`UctConfig::trees`] trees, whatever the thread count), or one
 //!   tree shared by every thread with virtual loss ([`super::uct_shared`]).
@@ -40,7 +41,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use crate::game::{Game, Returns, Turn, MAX_SEATS};
-use crate::knowledge::{draw_outcome, Evaluator};
+use crate::knowledge::{draw_outcome, play_out, uniform_action, Evaluator};
 
 use super::control::Control;
 use super::info::{PvLine, SearchInfo};
@@ -142,6 +143,9 @@ pub enum Leaf<'e, G> {
     Playout,
     /// The static evaluation, squashed to a win share.
     Evaluation(&'e dyn Evaluator<G>),
+    /// A playout to the end by the given function (a model policy at
+    /// every seat, say), its moves drawn with the tree's generator.
+    Rollout(&'e (dyn Fn(G, &mut Xoshiro256PlusPlus) -> Returns + Sync)),
 }
 
 impl<G: Game> Leaf<'_, G> {
@@ -150,6 +154,7 @@ impl<G: Game> Leaf<'_, G> {
         match self {
             Leaf::Playout => random_playout(state, rng),
             Leaf::Evaluation(evaluator) => evaluated(&state, *evaluator),
+            Leaf::Rollout(play) => play(state, rng),
         }
     }
 
@@ -157,7 +162,7 @@ impl<G: Game> Leaf<'_, G> {
     /// shares, hundredths of a point for playout returns.
     pub(super) fn score(&self, mean: f64) -> Score {
         let value = match self {
-            Leaf::Playout => mean * 100.0,
+            Leaf::Playout | Leaf::Rollout(_) => mean * 100.0,
             Leaf::Evaluation(_) => {
                 let share = mean.clamp(1e-9, 1.0 - 1e-9);
                 EVAL_SCALE * (share / (1.0 - share)).ln()
@@ -207,24 +212,8 @@ fn evaluated<G: Game>(state: &G, evaluator: &dyn Evaluator<G>) -> Returns {
 
 /// Plays uniformly random actions (chance by probability) to the end and
 /// returns the returns.
-pub fn random_playout<G: Game>(mut state: G, rng: &mut dyn RngCore) -> Returns {
-    let mut actions = Vec::new();
-    let mut outcomes = Vec::new();
-    loop {
-        match state.turn() {
-            Turn::Terminal => return state.returns().unwrap_or_default(),
-            Turn::Chance => {
-                state.chance_outcomes(&mut outcomes);
-                let action = draw_outcome(&outcomes, rng);
-                state.apply(action);
-            }
-            Turn::Player(_) => {
-                state.legal_actions(&mut actions);
-                let i = (rng.next_u64() % actions.len() as u64) as usize;
-                state.apply(actions[i]);
-            }
-        }
-    }
+pub fn random_playout<G: Game>(state: G, rng: &mut dyn RngCore) -> Returns {
+    play_out(state, rng, uniform_action)
 }
 
 /// What a search found about one root action.

@@ -10,6 +10,7 @@ mod errors;
 mod exact;
 mod games;
 mod limits;
+mod modelling;
 mod players;
 mod reference;
 mod reporting;

@@ -13,6 +13,7 @@ use tauler::games::muzicando::{Muzicando, Options};
 use tauler::search::bid_simulation::simulate_calls;
 use tauler::search::expectimax::{Expectimax, Pruning};
 use tauler::search::ismcts::ismcts_search;
+use tauler::search::modelling::Modelling;
 use tauler::search::pimc::pimc_search;
 use tauler::search::uct::{self, Leaf, UctConfig, Worlds};
 use tauler::search::{AlphaBeta, Limits, SearchConfig};
@@ -117,6 +118,7 @@ fn ismcts_stops_on_the_flag() {
         ismcts_search::<Muzicando>(
             &observation,
             &UctConfig::default(),
+            &Modelling::default(),
             &Limits::default(),
             &stop,
             1,
@@ -136,6 +138,7 @@ fn pimc_stops_on_the_flag() {
         pimc_search::<Muzicando>(
             &observation,
             &UctConfig::default(),
+            &Modelling::default(),
             &Limits::default(),
             &stop,
             1,
@@ -179,6 +182,7 @@ fn progress_is_reported_while_searching() {
     let result = ismcts_search::<Muzicando>(
         &observation,
         &UctConfig::default(),
+        &Modelling::default(),
         &Limits::nodes(2000),
         &Arc::new(AtomicBool::new(false)),
         1,
@@ -190,4 +194,31 @@ fn progress_is_reported_while_searching() {
     assert!(counts.windows(2).all(|w| w[0] < w[1]), "{counts:?}");
     assert_eq!(counts.last(), Some(&result.iterations));
     assert_eq!(reports.last().map(|r| r.1), Some(result.best));
+}
+
+#[test]
+fn informed_ismcts_stops_on_the_flag() {
+    let (state, seat) = muzicando_play();
+    let observation = state.observation(seat);
+    let modelling = Modelling {
+        inference: Some(tauler::search::modelling::Inference {
+            worlds: 100_000,
+            model: tauler::knowledge::PolicyModel::default(),
+        }),
+        playout: Some(tauler::knowledge::PolicyModel::default()),
+    };
+    let (best, _) = stopped(move |stop| {
+        ismcts_search::<Muzicando>(
+            &observation,
+            &UctConfig::default(),
+            &modelling,
+            &Limits::default(),
+            &stop,
+            1,
+            &mut |_| {},
+        )
+        .expect("a result")
+        .best
+    });
+    assert!(legal(&state).contains(&best));
 }

@@ -10,6 +10,7 @@ use tauler::game::{Game, HiddenInfo, Turn};
 use tauler::games::cardchess::{Action, CardChess, CardChessEval, CardChessOptions};
 use tauler::games::muzicando::{Muzicando, Options};
 use tauler::search::ismcts::ismcts_search;
+use tauler::search::modelling::Modelling;
 use tauler::search::uct::{
     self, rank, ActionStats, Leaf, Parallelism, UctConfig, UctResult, Worlds,
 };
@@ -75,6 +76,7 @@ fn ismcts_gives_the_same_choice_at_any_thread_count() {
                 ismcts_search::<Muzicando>(
                     &observation,
                     &UctConfig::default(),
+                    &Modelling::default(),
                     &Limits::nodes(800),
                     &Arc::new(AtomicBool::new(false)),
                     5,
@@ -129,6 +131,7 @@ fn tree_parallel_ismcts_answers_legally_and_repeats_itself_on_one_thread() {
                 ismcts_search::<Muzicando>(
                     &observation,
                     &config,
+                    &Modelling::default(),
                     &Limits::nodes(600),
                     &Arc::new(AtomicBool::new(false)),
                     5,

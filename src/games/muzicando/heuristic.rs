@@ -21,11 +21,14 @@
 //!   symbol would hurt its own side.
 
 use super::cards::{cards_of, Card, ALL_CARDS};
-use super::layouts::GameType;
+use super::layouts::{GameType, Table};
 use super::observation::Observation;
 use super::public_view::PublicView;
-use super::{Action, Bid, Muzicando};
-use crate::knowledge::{Policy, RuleBasedGame};
+use super::{Action, Auction, Bid, Muzicando, Options};
+use rand::RngCore;
+
+use crate::game::Seat;
+use crate::knowledge::{Policy, PolicyModel, RuleBasedGame};
 
 /// The rule-based player's bidding thresholds (what a `searcher = "rules"`
 /// profile may set in `[parameters]`; each defaults to the tuned value).
@@ -101,6 +104,70 @@ fn types_by_strength(hand: u64) -> [(GameType, f64); 4] {
     types
 }
 
+/// What the rule-based player reads of a seat's situation. Built from the
+/// seat's observation when the player plays, or from a full world when a
+/// search models another seat (inference, playouts): both give the same
+/// situation, hence the same choice.
+pub struct Situation<'a> {
+    /// The seat to move.
+    pub seat: u8,
+    /// Its hand.
+    pub hand: u64,
+    /// The cards it has not seen (held by the others, or in the stock).
+    pub unseen: u64,
+    /// The table.
+    pub table: &'a Table,
+    /// Players still in the hand (bit per seat).
+    pub active: u8,
+    /// The rules options.
+    pub options: &'a Options,
+    /// The auction so far.
+    pub auction: &'a Auction,
+    /// Whether the contract is still to be fixed (auction or choice).
+    pub calling: bool,
+}
+
+impl<'a> Situation<'a> {
+    /// The situation an observation shows (`view` is its public view).
+    #[must_use]
+    pub fn observed(observation: &'a Observation, view: &'a PublicView) -> Self {
+        Situation {
+            seat: observation.seat,
+            hand: observation.hand,
+            unseen: observation.unseen(),
+            table: &view.table,
+            active: view.active,
+            options: &observation.options,
+            auction: &view.auction,
+            calling: view.contract.is_none(),
+        }
+    }
+
+    /// The situation of `seat` in the full world `state`: what it sees
+    /// there (the cards it has not seen are those neither in its hand nor
+    /// on the table).
+    #[must_use]
+    pub fn in_world(state: &'a Muzicando, seat: u8) -> Self {
+        let hand = state.hand(usize::from(seat));
+        Situation {
+            seat,
+            hand,
+            unseen: ALL_CARDS & !(hand | state.table().cards()),
+            table: state.table(),
+            active: state.active(),
+            options: &state.options,
+            auction: state.auction(),
+            calling: state.contract().is_none(),
+        }
+    }
+}
+
+/// The preference of the call the rule-based player makes over the other
+/// calls: contract decisions have no graded scores, and a model that
+/// softens the play scores should keep calls nearly as the policy makes
+/// them (its `epsilon` aside).
+const CALL_PREFERENCE: f64 = 20.0;
+
 impl HeuristicPlayer {
     /// The highest level a strength margin justifies (0: do not bid).
     fn level_for(&self, margin: f64) -> u8 {
@@ -114,14 +181,14 @@ impl HeuristicPlayer {
         (1.0 + ((margin - min_margin) / level_step).floor()).min(4.0) as u8
     }
 
-    fn bid(&self, observation: &Observation, view: &PublicView, legal: &[Action]) -> Action {
-        let types = types_by_strength(observation.hand);
+    fn bid(&self, situation: &Situation<'_>, legal: &[Action]) -> Action {
+        let types = types_by_strength(situation.hand);
         let forced = !legal.contains(&Action::Pass);
         if forced {
             return Bid::new(1, types[0].0).map_or(legal[0], Action::Bid);
         }
-        let partner = (observation.seat + 2) % 4;
-        if view
+        let partner = (situation.seat + 2) % 4;
+        if situation
             .auction
             .high
             .is_some_and(|(_, bidder)| bidder == partner)
@@ -141,11 +208,46 @@ impl HeuristicPlayer {
         Action::Pass
     }
 
-    fn play(observation: &Observation, view: &PublicView, legal: &[Action]) -> Action {
+    /// The contract decision this player makes (an auction call, or the
+    /// individual game's choice of type).
+    fn call(&self, situation: &Situation<'_>, legal: &[Action]) -> Action {
+        match legal[0] {
+            Action::Choose(_) => Action::Choose(types_by_strength(situation.hand)[0].0),
+            _ => self.bid(situation, legal),
+        }
+    }
+
+    /// Its preference for each action of `legal` (non-empty), into `out`:
+    /// in play its score of the action, in a contract decision
+    /// [`CALL_PREFERENCE`] for the call it makes and 0 for the others. It
+    /// plays the first of the best.
+    pub fn preferences(&self, situation: &Situation<'_>, legal: &[Action], out: &mut Vec<f64>) {
+        out.clear();
+        if situation.calling {
+            let call = self.call(situation, legal);
+            out.extend(
+                legal
+                    .iter()
+                    .map(|&a| if a == call { CALL_PREFERENCE } else { 0.0 }),
+            );
+        } else {
+            out.extend(legal.iter().map(|&a| Self::play_score(situation, a)));
+        }
+    }
+
+    /// The action it takes in `situation` among `legal` (non-empty).
+    #[must_use]
+    pub fn decide(&self, situation: &Situation<'_>, legal: &[Action]) -> Action {
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        if situation.calling {
+            return self.call(situation, legal);
+        }
         let mut best = legal[0];
         let mut best_score = f64::NEG_INFINITY;
         for &action in legal {
-            let score = Self::play_score(observation, view, action);
+            let score = Self::play_score(situation, action);
             if score > best_score {
                 best_score = score;
                 best = action;
@@ -154,33 +256,33 @@ impl HeuristicPlayer {
         best
     }
 
-    fn play_score(observation: &Observation, view: &PublicView, action: Action) -> f64 {
+    fn play_score(situation: &Situation<'_>, action: Action) -> f64 {
         let Action::Place(card, cell) = action else {
             return 0.0;
         };
-        let hand = observation.hand & !card.bit();
+        let hand = situation.hand & !card.bit();
         if hand == 0 {
             return 1000.0;
         }
-        let before = view.table.playable_notes();
-        let mut table = view.table.clone();
+        let before = situation.table.playable_notes();
+        let mut table = situation.table.clone();
         table.place(card, cell);
         let after = table.playable_notes();
         let own_follow = f64::from((after & hand).count_ones());
-        let enabled_for_others = f64::from((after & !before & observation.unseen()).count_ones());
+        let enabled_for_others = f64::from((after & !before & situation.unseen).count_ones());
         let Some(symbol) = card.symbol_kind() else {
             return 2.0 + 3.0 * own_follow - 1.5 * enabled_for_others;
         };
-        let me = observation.seat;
-        let seats = observation.options.seats();
-        let others = view.active & !(1 << me);
+        let me = situation.seat;
+        let seats = situation.options.seats();
+        let others = situation.active & !(1 << me);
         let next = (1..seats)
             .map(|k| (me + k) % seats)
             .find(|&s| others & (1 << s) != 0);
         let prev = (1..seats)
             .map(|k| (me + seats - k) % seats)
             .find(|&s| others & (1 << s) != 0);
-        let team = observation.options.individual.is_none();
+        let team = situation.options.individual.is_none();
         let is_partner = |s: u8| team && s == (me + 2) % 4;
         let targets: Vec<u8> = match symbol {
             super::cards::Symbol::Sharp => next.into_iter().collect(),
@@ -231,6 +333,18 @@ impl RuleBasedGame for Muzicando {
             .iter()
             .any(|a| matches!(a, Action::Bid(_) | Action::Choose(_)))
     }
+
+    fn history_log_likelihood(world: &Muzicando, observer: Seat, model: &PolicyModel) -> f64 {
+        super::inference::history_log_likelihood(world, observer, model)
+    }
+
+    fn model_action(
+        state: &Muzicando,
+        model: &PolicyModel,
+        rng: &mut dyn RngCore,
+    ) -> Option<Action> {
+        super::inference::model_action(state, model, rng)
+    }
 }
 
 impl Policy<Muzicando> for HeuristicPlayer {
@@ -244,11 +358,6 @@ impl Policy<Muzicando> for HeuristicPlayer {
             return Some(first);
         }
         let view = observation.public_view();
-        Some(match first {
-            Action::Choose(_) => Action::Choose(types_by_strength(observation.hand)[0].0),
-            Action::Bid(_) => self.bid(observation, &view, legal),
-            Action::Pass if view.contract.is_none() => self.bid(observation, &view, legal),
-            _ => Self::play(observation, &view, legal),
-        })
+        Some(self.decide(&Situation::observed(observation, &view), legal))
     }
 }

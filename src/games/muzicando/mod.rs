@@ -14,7 +14,8 @@
 //! `notation` (text), `display` (a seat's view for the terminal), `public_view` (the public part of an observation),
 //! `hand_game` (Muzicando as a match of hands, for tables and the referee),
 //! `seat_view` (a seat's view and the finished hand as payloads for a page),
-//! `heuristic` (the rule-based player).
+//! `heuristic` (the rule-based player), `inference` (it as a model of the
+//! other seats, for the searches).
 
 pub mod auction;
 pub mod cards;
@@ -23,6 +24,7 @@ pub mod display;
 mod hand_game;
 pub mod heuristic;
 pub mod individual;
+pub mod inference;
 pub mod layouts;
 pub mod notation;
 pub mod observation;

@@ -6,6 +6,7 @@ mod deal;
 mod endings;
 mod heuristic;
 mod individual;
+mod inference;
 mod layouts;
 mod notation;
 mod perft;

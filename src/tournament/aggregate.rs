@@ -42,8 +42,13 @@ impl MatchupTally {
             games: 0,
             points: 0.0,
             wdl: [0; 3],
-            game_scores: ScoreDistribution::new(&[], 1),
-            pair_scores: ScoreDistribution::new(&[], 2),
+            // Every cell a score can fall in from the start, so that the
+            // SPRT's regularization gives the unseen ones some probability:
+            // without the cells below the scores seen so far, no
+            // distribution of the sample could have H0's mean, and a
+            // handful of won pairs "accepted" H1.
+            game_scores: ScoreDistribution::trinomial(0, 0, 0),
+            pair_scores: ScoreDistribution::pentanomial([0; 5]),
             pentanomial: [0; 5],
             pending: HashMap::new(),
         }
@@ -260,5 +265,65 @@ impl Tally {
             crosstable,
             points: self.points.as_ref().map(HandPointsTally::report),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::stats::SprtDecision;
+
+    /// A record of game `index` (pair `index / 2`, seats swapped in the
+    /// second game) scoring `first` for engine `a`.
+    fn record(index: usize, first: f64) -> GameRecord {
+        let swapped = index % 2 == 1;
+        let engines = if swapped { ["b", "a"] } else { ["a", "b"] };
+        let result = if swapped {
+            vec![1.0 - first, first]
+        } else {
+            vec![first, 1.0 - first]
+        };
+        GameRecord {
+            index,
+            round: (index / 2) as u32,
+            encounter: 0,
+            engines: engines.iter().map(|e| e.to_string()).collect(),
+            seed: 0,
+            start: String::new(),
+            opening: Vec::new(),
+            actions: Vec::new(),
+            result,
+            reason: "game over".into(),
+            fault: None,
+            times_ms: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_sprt_of_a_few_pairs_is_that_of_their_pentanomial() {
+        let text = "game = \"cescacs\"\nengines = [\"a\", \"b\"]\nrounds = 10\n\
+                    [sprt]\nelo0 = 0\nelo1 = 5\n";
+        let config = TournamentConfig::parse("t", text, std::path::Path::new("")).unwrap();
+        let mut tally = Tally::new(&config);
+        // Pairs DD, WD, WW: the pentanomial [0, 0, 1, 1, 1].
+        for (index, score) in [0.5, 0.5, 1.0, 0.5, 1.0, 1.0].into_iter().enumerate() {
+            tally.add(&record(index, score));
+        }
+        let state = tally.sprt().unwrap();
+        let expected = config
+            .sprt
+            .unwrap()
+            .test()
+            .state(&ScoreDistribution::pentanomial([0, 0, 1, 1, 1]));
+        assert!(
+            (state.llr - expected.llr).abs() < 1e-9,
+            "{state:?} {expected:?}"
+        );
+        assert_eq!(
+            state.decision,
+            SprtDecision::Continue,
+            "three pairs decide nothing"
+        );
+        assert!(state.llr < 0.1, "{state:?}");
     }
 }

@@ -42,11 +42,11 @@ impl MatchupTally {
             games: 0,
             points: 0.0,
             wdl: [0; 3],
-            // Every cell a game or a pair can score is present from the
-            // start, even while empty: the SPRT regularizes empty cells,
-            // and a cell missing altogether would let the null hypothesis
-            // put no mass on a result never seen yet (three won pairs then
-            // "accept" H1 with an absurd LLR).
+            // Every cell a score can fall in from the start, so that the
+            // SPRT's regularization gives the unseen ones some probability:
+            // without the cells below the scores seen so far, no
+            // distribution of the sample could have H0's mean, and a
+            // handful of won pairs "accepted" H1.
             game_scores: ScoreDistribution::trinomial(0, 0, 0),
             pair_scores: ScoreDistribution::pentanomial([0; 5]),
             pentanomial: [0; 5],
@@ -271,47 +271,59 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::stats::{Sprt, SprtModel};
+    use crate::tournament::stats::SprtDecision;
 
-    /// Three game pairs scoring ½, ¾ and 1 (pentanomial [0, 0, 1, 1, 1]).
-    fn three_pairs() -> MatchupTally {
-        let mut tally = MatchupTally::new("a", "b", 2);
-        for (a, b) in [(0.0, 1.0), (0.5, 1.0), (1.0, 1.0)] {
-            MatchupTally::add_pair(&mut tally.pair_scores, &mut tally.pentanomial, a, b);
-        }
-        tally
-    }
-
-    #[test]
-    fn the_tournament_sprt_sees_every_pentanomial_cell_even_when_empty() {
-        let tally = three_pairs();
-        let (pairs, pentanomial) = tally.pairs();
-        assert_eq!(pentanomial, [0, 0, 1, 1, 1]);
-        let sprt = Sprt {
-            elo0: 0.0,
-            elo1: 5.0,
-            alpha: 0.05,
-            beta: 0.05,
-            model: SprtModel::Normalized,
+    /// A record of game `index` (pair `index / 2`, seats swapped in the
+    /// second game) scoring `first` for engine `a`.
+    fn record(index: usize, first: f64) -> GameRecord {
+        let swapped = index % 2 == 1;
+        let engines = if swapped { ["b", "a"] } else { ["a", "b"] };
+        let result = if swapped {
+            vec![1.0 - first, first]
+        } else {
+            vec![first, 1.0 - first]
         };
-        let ours = sprt.state(&pairs);
-        let reference = sprt.state(&ScoreDistribution::pentanomial(pentanomial));
-        assert!(
-            (ours.llr - reference.llr).abs() < 1e-12,
-            "{} vs {}",
-            ours.llr,
-            reference.llr
-        );
-        // Three pairs cannot decide a test of a 5 normalized Elo difference.
-        assert!(ours.llr.abs() < 0.5, "llr {}", ours.llr);
+        GameRecord {
+            index,
+            round: (index / 2) as u32,
+            encounter: 0,
+            engines: engines.iter().map(|e| e.to_string()).collect(),
+            seed: 0,
+            start: String::new(),
+            opening: Vec::new(),
+            actions: Vec::new(),
+            result,
+            reason: "game over".into(),
+            fault: None,
+            times_ms: Vec::new(),
+        }
     }
 
     #[test]
-    fn empty_cells_leave_the_elo_estimate_unchanged() {
-        let tally = three_pairs();
-        let observed_only = ScoreDistribution::from_scores(&[0.5, 0.75, 1.0], 2);
-        let a = EloEstimate::from_distribution(&tally.pairs().0).expect("samples");
-        let b = EloEstimate::from_distribution(&observed_only).expect("samples");
-        assert!((a.elo - b.elo).abs() < 1e-9 && (a.margin - b.margin).abs() < 1e-9);
+    fn the_sprt_of_a_few_pairs_is_that_of_their_pentanomial() {
+        let text = "game = \"cescacs\"\nengines = [\"a\", \"b\"]\nrounds = 10\n\
+                    [sprt]\nelo0 = 0\nelo1 = 5\n";
+        let config = TournamentConfig::parse("t", text, std::path::Path::new("")).unwrap();
+        let mut tally = Tally::new(&config);
+        // Pairs DD, WD, WW: the pentanomial [0, 0, 1, 1, 1].
+        for (index, score) in [0.5, 0.5, 1.0, 0.5, 1.0, 1.0].into_iter().enumerate() {
+            tally.add(&record(index, score));
+        }
+        let state = tally.sprt().unwrap();
+        let expected = config
+            .sprt
+            .unwrap()
+            .test()
+            .state(&ScoreDistribution::pentanomial([0, 0, 1, 1, 1]));
+        assert!(
+            (state.llr - expected.llr).abs() < 1e-9,
+            "{state:?} {expected:?}"
+        );
+        assert_eq!(
+            state.decision,
+            SprtDecision::Continue,
+            "three pairs decide nothing"
+        );
+        assert!(state.llr < 0.1, "{state:?}");
     }
 }

@@ -55,7 +55,7 @@ pub fn smp_job(game: GameId) -> Result<SmpJob> {
             game,
             profile: "chess",
             positions: include_str!("../../tests/data/smp/chess.txt"),
-            depth: 10,
+            depth: 15,
         },
         GameId::Muzicando => bail!("{game}: the SMP bench measures the alpha-beta games only"),
     })

@@ -24,10 +24,12 @@ use crate::engine::EngineProfile;
 use crate::game::{HandText, Turn};
 use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::simulate_calls;
+use crate::search::info::SearchInfo;
 use crate::search::ismcts::ismcts_search;
 use crate::search::modelling::Modelling;
 use crate::search::pimc::pimc_search;
-use crate::search::uct::{ActionStats, UctConfig};
+use crate::search::searcher::SearchError;
+use crate::search::uct::{ActionStats, UctConfig, UctResult};
 use crate::search::Limits;
 
 /// Playouts per searcher when `--nodes` is not given.
@@ -127,44 +129,39 @@ fn analyse<G: HandText + RuleBasedGame>(
             stats,
         });
     }
-    let start = Instant::now();
-    let stats = pool
-        .install(|| {
-            ismcts_search::<G>(
-                observation,
-                &config,
-                &Modelling::default(),
-                &limits,
-                &stop,
-                1,
-                &mut |_| {},
-            )
-        })?
-        .stats;
-    report_speed("ismcts", playouts, start, threads);
-    columns.push(Column {
-        title: "ismcts",
-        stats,
-    });
-    let start = Instant::now();
-    let stats = pool
-        .install(|| {
-            pimc_search::<G>(
-                observation,
-                &config,
-                &Modelling::default(),
-                &limits,
-                &stop,
-                1,
-                &mut |_| {},
-            )
-        })?
-        .stats;
-    report_speed("pimc", playouts, start, threads);
-    columns.push(Column {
-        title: "pimc",
-        stats,
-    });
+    // The two determinizing searches take the same arguments; each gives
+    // one column of the table.
+    #[allow(clippy::type_complexity)]
+    let searches: [(
+        &'static str,
+        fn(
+            &G::Observation,
+            &UctConfig,
+            &Modelling,
+            &Limits,
+            &Arc<AtomicBool>,
+            u64,
+            &mut dyn FnMut(&SearchInfo<G::Action>),
+        ) -> Result<UctResult<G::Action>, SearchError>,
+    ); 2] = [("ismcts", ismcts_search::<G>), ("pimc", pimc_search::<G>)];
+    for (title, search) in searches {
+        let start = Instant::now();
+        let stats = pool
+            .install(|| {
+                search(
+                    observation,
+                    &config,
+                    &Modelling::default(),
+                    &limits,
+                    &stop,
+                    1,
+                    &mut |_| {},
+                )
+            })?
+            .stats;
+        report_speed(title, playouts, start, threads);
+        columns.push(Column { title, stats });
+    }
     let ranked = rank(&legal, &columns[0]);
     let mut header = format!("{:<4} {:<14}", "rank", "action");
     for column in &columns {

@@ -11,7 +11,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tauler::game::Game;
 use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
 use tauler::search::expectimax::{Expectimax, Pruning};
-use tauler::search::uct::{self, Leaf, Parallelism, UctConfig, Worlds};
+use tauler::search::uct::{self, Leaf, Opponents, Parallelism, UctConfig, Worlds};
 use tauler::search::Limits;
 
 const ITERATIONS: u64 = 20_000;
@@ -39,6 +39,7 @@ fn engine_benches(c: &mut Criterion) {
                         uct::search(
                             Worlds::Fixed(&start),
                             Leaf::Evaluation(&CardChessEval),
+                            Opponents::Search,
                             &config,
                             &Limits::nodes(ITERATIONS),
                             &stop,

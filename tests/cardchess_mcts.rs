@@ -12,7 +12,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use states::random_states;
 use tauler::game::{Game, Notation};
 use tauler::games::cardchess::{Action, CardChess, CardChessEval, CardChessOptions};
-use tauler::search::uct::{self, Leaf, Parallelism, UctConfig, UctResult, Worlds};
+use tauler::search::uct::{self, Leaf, Opponents, Parallelism, UctConfig, UctResult, Worlds};
 use tauler::search::Limits;
 
 /// UCT with evaluation leaves on `state`: `trees` root-parallel trees under
@@ -36,6 +36,7 @@ fn mcts_with(
     uct::search(
         Worlds::Fixed(state),
         Leaf::Evaluation(&CardChessEval),
+        Opponents::Search,
         &config,
         &limits,
         &Arc::new(AtomicBool::new(false)),

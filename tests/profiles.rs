@@ -153,6 +153,24 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         modelling.playout,
         Some(tauler::knowledge::PolicyModel::default())
     );
+    assert_eq!(modelling.opponents, None, "the tree searches the opponents");
+    let modelled = EngineProfile::parse(
+        "modelled",
+        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nopponents = \"policy\"\nmodel_temperature = 0.5\n",
+    )
+    .unwrap();
+    assert_eq!(
+        modelled.modelling().unwrap().opponents,
+        Some(tauler::knowledge::PolicyModel {
+            temperature: 0.5,
+            epsilon: 0.1
+        })
+    );
+    let guess =
+        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nopponents = \"guess\"\n";
+    assert!(EngineProfile::parse("guess", guess)
+        .and_then(|p| p.modelling())
+        .is_err());
     let plain = EngineProfile::load_from(&dir, "muzicando-ismcts-plain").unwrap();
     assert_eq!(plain.modelling().unwrap(), Default::default());
     assert_eq!(plain.bid_simulation().unwrap(), None);

@@ -7,7 +7,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::game::{Game, PerfectInfo, Turn};
 use crate::search::expectimax::{Expectimax, Pruning};
 use crate::search::score::terminal_score;
-use crate::search::uct::{self, Leaf, UctConfig, Worlds};
+use crate::search::uct::{self, Leaf, Opponents, UctConfig, Worlds};
 use crate::search::{Evaluator, Limits};
 
 use super::most_visited::decision;
@@ -111,6 +111,7 @@ impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for MctsPlayer<E> {
         let result = uct::search(
             Worlds::Fixed(view.observation),
             Leaf::Evaluation(&self.evaluator),
+            Opponents::Search,
             &self.config,
             &limits.or_nodes(MCTS_PLAYOUTS),
             stop,

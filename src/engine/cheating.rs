@@ -5,7 +5,7 @@
 //! state; a fair table refuses it.
 
 use crate::game::Observe;
-use crate::search::uct::{self, Leaf, UctConfig, Worlds, DEFAULT_PLAYOUTS};
+use crate::search::uct::{self, Leaf, Opponents, UctConfig, Worlds, DEFAULT_PLAYOUTS};
 use crate::search::Limits;
 
 use super::most_visited::choose_most_visited;
@@ -44,6 +44,7 @@ impl<G: Observe> Player<G> for CheatingMcts {
             uct::search(
                 Worlds::Fixed(state),
                 Leaf::Playout,
+                Opponents::Search,
                 &self.config,
                 &limits,
                 stop,

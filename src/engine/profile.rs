@@ -279,6 +279,10 @@ pub struct SamplingParams {
     pub playout_temperature: f64,
     /// The playout policy's share of uniformly random moves.
     pub playout_epsilon: f64,
+    /// PIMC and ISMCTS: how the other team's seats choose inside the
+    /// tree: `search` (by UCB, for themselves) or `policy` (drawn from the
+    /// inference model, `model_temperature` and `model_epsilon`).
+    pub opponents: Opponents,
 }
 
 /// Whether a sampling searcher weighs its worlds by inference.
@@ -301,6 +305,17 @@ pub enum Playout {
     #[default]
     Random,
     /// The rule-based policy made stochastic at every seat.
+    Policy,
+}
+
+/// How the other team's seats choose inside a sampling searcher's tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Opponents {
+    /// By UCB, each for its own team.
+    #[default]
+    Search,
+    /// Drawn from the rule-based policy made stochastic.
     Policy,
 }
 
@@ -332,6 +347,7 @@ impl Default for SamplingParams {
             playout: Playout::Random,
             playout_temperature: PolicyModel::default().temperature,
             playout_epsilon: PolicyModel::default().epsilon,
+            opponents: Opponents::Search,
         }
     }
 }
@@ -776,20 +792,22 @@ impl EngineProfile {
             return Ok(Modelling::default());
         }
         let params = self.sampling_params()?;
+        let model = PolicyModel {
+            temperature: params.model_temperature,
+            epsilon: params.model_epsilon,
+        };
         Ok(Modelling {
             inference: (params.inference == Inference::Policy).then_some(
                 crate::search::modelling::Inference {
                     worlds: params.inference_worlds,
-                    model: PolicyModel {
-                        temperature: params.model_temperature,
-                        epsilon: params.model_epsilon,
-                    },
+                    model,
                 },
             ),
             playout: (params.playout == Playout::Policy).then_some(PolicyModel {
                 temperature: params.playout_temperature,
                 epsilon: params.playout_epsilon,
             }),
+            opponents: (params.opponents == Opponents::Policy).then_some(model),
         })
     }
 

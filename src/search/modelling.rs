@@ -27,7 +27,7 @@ use crate::knowledge::{model_playout, unit_interval, PolicyModel, RuleBasedGame}
 use super::info::SearchInfo;
 use super::limits::Limits;
 use super::searcher::SearchError;
-use super::uct::{self, Leaf, UctConfig, UctResult, Worlds};
+use super::uct::{self, Leaf, Opponents, UctConfig, UctResult, Worlds};
 
 /// Worlds weighted by the model's likelihood of the observed decisions.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,6 +46,9 @@ pub struct Modelling {
     pub inference: Option<Inference>,
     /// The model that plays the playouts; `None`: uniformly random moves.
     pub playout: Option<PolicyModel>,
+    /// The model that moves the other team's seats inside the tree;
+    /// `None`: they choose by UCB.
+    pub opponents: Option<PolicyModel>,
 }
 
 /// A pool of worlds consistent with an observation, each with its weight.
@@ -158,7 +161,8 @@ pub(super) enum Determinization {
 /// Runs the one UCT ([`uct::search`]) for the seat to move in
 /// `observation`, its worlds sampled as `determinization` says, from the
 /// observation directly or from a [`Belief`] when `modelling` infers, its
-/// leaves valued by random playouts or by the model's.
+/// leaves valued by random playouts or by the model's, the other team
+/// moved in the tree by UCB or by the model.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn search_worlds<G: RuleBasedGame>(
     observation: &G::Observation,
@@ -190,5 +194,12 @@ pub(super) fn search_worlds<G: RuleBasedGame>(
         Some(_) => Leaf::Rollout(&rollout),
         None => Leaf::Playout,
     };
-    uct::search(worlds, leaf, config, limits, stop, seed, on_info)
+    let model_move = |state: &G, rng: &mut Xoshiro256PlusPlus| {
+        G::model_action(state, &modelling.opponents.unwrap_or_default(), rng)
+    };
+    let opponents = match modelling.opponents {
+        Some(_) => Opponents::Model(&model_move),
+        None => Opponents::Search,
+    };
+    uct::search(worlds, leaf, opponents, config, limits, stop, seed, on_info)
 }

@@ -21,6 +21,10 @@
 //!   playout by a given function (a model policy), or the static
 //!   evaluation squashed to a win share (`1 / (1 + e^(−x/400))`), the seat
 //!   to move's team getting the share and the others the rest.
+//! - **Opponents** ([`Opponents`]): the seats of other teams than the root
+//!   mover's choose by UCB for their own values, or by a given model (a
+//!   stochastic policy of how they actually play), the tree growing along
+//!   the model's choices.
 //! - **Parallelism** ([`Parallelism`]): independent trees merged at the
 //!   root ([`UctConfig::trees`] trees, whatever the thread count), or one
 //!   tree shared by every thread with virtual loss ([`super::uct_shared`]).
@@ -146,6 +150,53 @@ pub enum Leaf<'e, G> {
     /// A playout to the end by the given function (a model policy at
     /// every seat, say), its moves drawn with the tree's generator.
     Rollout(&'e (dyn Fn(G, &mut Xoshiro256PlusPlus) -> Returns + Sync)),
+}
+
+/// How the seats of other teams than the root mover's choose inside the
+/// tree.
+pub enum Opponents<'e, G: Game> {
+    /// By UCB, each for its own team's values, like the root mover.
+    Search,
+    /// By the given model (its move drawn with the tree's generator;
+    /// `None`: by UCB after all): the search then answers the play the
+    /// model expects of them rather than their best.
+    Model(&'e (dyn Fn(&G, &mut Xoshiro256PlusPlus) -> Option<G::Action> + Sync)),
+}
+
+impl<G: Game> Clone for Opponents<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Opponents<'_, G> {}
+
+impl<G: Game> Opponents<'_, G> {
+    /// The modelled move of the seat to move in `state` if it is not of
+    /// `root_team`, drawn with `rng`; `None` when it chooses by UCB.
+    pub(super) fn model_move(
+        &self,
+        state: &G,
+        root_team: Option<usize>,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<G::Action> {
+        let Opponents::Model(model) = self else {
+            return None;
+        };
+        match state.turn() {
+            Turn::Player(seat) if Some(state.team_of(seat)) != root_team => model(state, rng),
+            _ => None,
+        }
+    }
+}
+
+/// The team of the seat to move in `state` (the root mover's), if a seat
+/// is to move.
+pub(super) fn mover_team<G: Game>(state: &G) -> Option<usize> {
+    match state.turn() {
+        Turn::Player(seat) => Some(state.team_of(seat)),
+        Turn::Chance | Turn::Terminal => None,
+    }
 }
 
 impl<G: Game> Leaf<'_, G> {
@@ -359,7 +410,13 @@ impl<'w, G: Game> Tree<'w, G> {
     }
 
     /// Runs playouts until this tree has run `budget` or `control` stops.
-    fn run(&mut self, budget: u64, leaf: Leaf<'_, G>, control: &Control) {
+    fn run(
+        &mut self,
+        budget: u64,
+        leaf: Leaf<'_, G>,
+        opponents: Opponents<'_, G>,
+        control: &Control,
+    ) {
         let mut path: Vec<u32> = Vec::with_capacity(128);
         let mut legal = Vec::new();
         let mut outcomes = Vec::new();
@@ -372,7 +429,8 @@ impl<'w, G: Game> Tree<'w, G> {
                 Some(world) => world.clone(),
                 None => self.worlds.draw(&mut self.rng),
             };
-            let returns = self.playout(state, leaf, &mut path, &mut legal, &mut outcomes);
+            let returns =
+                self.playout(state, leaf, opponents, &mut path, &mut legal, &mut outcomes);
             for &n in &path {
                 let n = &mut self.nodes[n as usize];
                 n.visits += 1;
@@ -384,20 +442,36 @@ impl<'w, G: Game> Tree<'w, G> {
         }
     }
 
-    /// One descent from the root: selection, one expansion, the leaf's
-    /// value. `path` receives the nodes to credit.
+    /// One descent from the root: selection (the other teams' seats moved
+    /// by `opponents`), one expansion, the leaf's value. `path` receives
+    /// the nodes to credit.
     fn playout(
         &mut self,
         mut state: G,
         leaf: Leaf<'_, G>,
+        opponents: Opponents<'_, G>,
         path: &mut Vec<u32>,
         legal: &mut Vec<G::Action>,
         outcomes: &mut Vec<(G::Action, f64)>,
     ) -> Returns {
         let info_sets = !self.worlds.branches_on_chance();
+        let root_team = mover_team(&state);
         let mut node = 0u32;
         path.push(node);
         loop {
+            if let Some(action) = opponents.model_move(&state, root_team, &mut self.rng) {
+                let known = self.nodes[node as usize]
+                    .children
+                    .iter()
+                    .any(|&(a, _)| a == action);
+                node = self.child_or_new(node, action);
+                path.push(node);
+                state.apply(action);
+                if !known {
+                    return leaf.value(state, &mut self.rng);
+                }
+                continue;
+            }
             match state.turn() {
                 Turn::Terminal => return state.returns().unwrap_or_default(),
                 Turn::Chance => {
@@ -606,14 +680,16 @@ pub(super) fn in_batches<A: Clone>(
     }
 }
 
-/// Searches `worlds` under `limits` (`nodes`: playouts in all), stopping
-/// early when `stop` is set, calling `on_info` after each batch of
-/// playouts. Root-parallel ([`UctConfig::trees`] trees, playouts shared
-/// equally) or, for a fixed world or one sampled per playout,
-/// tree-parallel as `config` says.
+/// Searches `worlds` under `limits` (`nodes`: playouts in all), the other
+/// teams' seats choosing as `opponents` says, stopping early when `stop`
+/// is set, calling `on_info` after each batch of playouts. Root-parallel
+/// ([`UctConfig::trees`] trees, playouts shared equally) or, for a fixed
+/// world or one sampled per playout, tree-parallel as `config` says.
+#[allow(clippy::too_many_arguments)]
 pub fn search<G: Game>(
     worlds: Worlds<'_, G>,
     leaf: Leaf<'_, G>,
+    opponents: Opponents<'_, G>,
     config: &UctConfig,
     limits: &Limits,
     stop: &Arc<AtomicBool>,
@@ -621,7 +697,9 @@ pub fn search<G: Game>(
     on_info: &mut dyn FnMut(&SearchInfo<G::Action>),
 ) -> Result<UctResult<G::Action>, SearchError> {
     if config.parallelism == Parallelism::Tree && !matches!(worlds, Worlds::PerTree(_)) {
-        return super::uct_shared::search(worlds, leaf, config, limits, stop, seed, on_info);
+        return super::uct_shared::search(
+            worlds, leaf, opponents, config, limits, stop, seed, on_info,
+        );
     }
     let (seat, legal) = root(&worlds, seed)?;
     let control = Control::new(limits, Arc::clone(stop));
@@ -634,7 +712,7 @@ pub fn search<G: Game>(
     Ok(in_batches(&control, on_info, |batch| {
         trees.par_iter_mut().for_each(|tree| {
             let target = tree.iterations.saturating_add(batch).min(budget);
-            tree.run(target, leaf, &control);
+            tree.run(target, leaf, opponents, &control);
         });
         let result = merged(&trees, seat, &legal, leaf, &control);
         (result, trees.iter().all(|t| t.iterations >= budget))

@@ -33,7 +33,8 @@ use super::info::{PvLine, SearchInfo};
 use super::limits::Limits;
 use super::searcher::SearchError;
 use super::uct::{
-    in_batches, rank, root, tree_seed, ucb, ActionStats, Leaf, UctConfig, UctResult, Worlds,
+    in_batches, mover_team, rank, root, tree_seed, ucb, ActionStats, Leaf, Opponents, UctConfig,
+    UctResult, Worlds,
 };
 
 /// The key of the root node.
@@ -89,6 +90,7 @@ impl<G: Game> Shared<'_, G> {
         done: u64,
         budget: u64,
         leaf: Leaf<'_, G>,
+        opponents: Opponents<'_, G>,
         control: &Control,
     ) -> u64 {
         let mut path = Vec::with_capacity(128);
@@ -101,7 +103,15 @@ impl<G: Game> Shared<'_, G> {
             }
             path.clear();
             let state = self.worlds.draw(rng);
-            let returns = self.playout(state, leaf, rng, &mut path, &mut legal, &mut outcomes);
+            let returns = self.playout(
+                state,
+                leaf,
+                opponents,
+                rng,
+                &mut path,
+                &mut legal,
+                &mut outcomes,
+            );
             for (i, &key) in path.iter().enumerate() {
                 let mut node = self.nodes.entry(key).or_insert_with(Node::new);
                 node.visits += 1;
@@ -117,6 +127,17 @@ impl<G: Game> Shared<'_, G> {
         count - done
     }
 
+    /// Lists `action` among the children of the node `key` if it is not
+    /// yet; whether it was not (a fresh child).
+    fn add_child(&self, key: u64, action: G::Action) -> bool {
+        let mut parent = self.nodes.entry(key).or_insert_with(Node::new);
+        let fresh = !parent.children.contains(&action);
+        if fresh {
+            parent.children.push(action);
+        }
+        fresh
+    }
+
     /// Marks the node `key` as entered by this thread (a virtual loss) and
     /// adds it to `path`.
     fn enter(&self, key: u64, path: &mut Vec<u64>) {
@@ -124,18 +145,22 @@ impl<G: Game> Shared<'_, G> {
         path.push(key);
     }
 
-    /// One descent from the root with virtual losses on the way; `path`
-    /// receives the keys to credit.
+    /// One descent from the root with virtual losses on the way (the other
+    /// teams' seats moved by `opponents`); `path` receives the keys to
+    /// credit.
+    #[allow(clippy::too_many_arguments)]
     fn playout(
         &self,
         mut state: G,
         leaf: Leaf<'_, G>,
+        opponents: Opponents<'_, G>,
         rng: &mut Xoshiro256PlusPlus,
         path: &mut Vec<u64>,
         legal: &mut Vec<G::Action>,
         outcomes: &mut Vec<(G::Action, f64)>,
     ) -> Returns {
         let info_sets = !self.worlds.branches_on_chance();
+        let root_team = mover_team(&state);
         let mut key = ROOT;
         self.nodes.entry(ROOT).or_insert_with(Node::new);
         path.push(ROOT);
@@ -149,17 +174,16 @@ impl<G: Game> Shared<'_, G> {
                     if !info_sets {
                         let child = child_key(key, action);
                         self.nodes.entry(child).or_insert_with(Node::new);
-                        let mut parent = self.nodes.entry(key).or_insert_with(Node::new);
-                        if !parent.children.contains(&action) {
-                            parent.children.push(action);
-                        }
-                        drop(parent);
+                        self.add_child(key, action);
                         self.enter(child, path);
                         key = child;
                     }
                 }
                 Turn::Player(seat) => {
-                    let expansion = if info_sets {
+                    let modelled = opponents.model_move(&state, root_team, rng);
+                    let expansion = if let Some(action) = modelled {
+                        Some((action, self.add_child(key, action)))
+                    } else if info_sets {
                         state.legal_actions(legal);
                         let children = self.nodes.get(&key).map(|n| n.children.clone());
                         let children = children.unwrap_or_default();
@@ -175,12 +199,7 @@ impl<G: Game> Shared<'_, G> {
                             .collect();
                         (!untried.is_empty()).then(|| {
                             let action = untried[rng.gen_range(0..untried.len())];
-                            let mut parent = self.nodes.entry(key).or_insert_with(Node::new);
-                            let fresh = !parent.children.contains(&action);
-                            if fresh {
-                                parent.children.push(action);
-                            }
-                            (action, fresh)
+                            (action, self.add_child(key, action))
                         })
                     } else {
                         let mut node = self.nodes.entry(key).or_insert_with(Node::new);
@@ -313,10 +332,13 @@ impl<G: Game> Shared<'_, G> {
 
 /// Tree-parallel search: [`UctConfig::trees`] workers (run on as many
 /// threads as rayon has) on one shared tree, sharing the playouts of
-/// `limits` equally; otherwise as [`super::uct::search`].
+/// `limits` equally, the other teams' seats choosing as `opponents` says;
+/// otherwise as [`super::uct::search`].
+#[allow(clippy::too_many_arguments)]
 pub fn search<G: Game>(
     worlds: Worlds<'_, G>,
     leaf: Leaf<'_, G>,
+    opponents: Opponents<'_, G>,
     config: &UctConfig,
     limits: &Limits,
     stop: &Arc<AtomicBool>,
@@ -340,7 +362,7 @@ pub fn search<G: Game>(
     Ok(in_batches(&control, on_info, |batch| {
         workers.par_iter_mut().for_each(|(rng, done)| {
             let target = done.saturating_add(batch).min(budget);
-            *done += shared.run(rng, *done, target, leaf, &control);
+            *done += shared.run(rng, *done, target, leaf, opponents, &control);
         });
         let stats = rank(&shared.root_stats(seat), &legal);
         let best = stats[0].action;

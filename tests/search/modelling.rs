@@ -1,18 +1,20 @@
 //! Sampling searches that model the other seats (`search::modelling`):
 //! the inference pool holds only worlds consistent with the seat's
-//! observation, depends only on its seed, stops on the flag, and the
-//! informed searches answer legal actions reproducibly.
+//! observation, depends only on its seed, stops on the flag, the informed
+//! searches answer legal actions reproducibly, and a tree whose opponents
+//! are modelled grows only along the model's moves for them.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use tauler::game::{Game, HiddenInfo, Notation, Turn};
+use tauler::games::muzicando::heuristic::{HeuristicPlayer, Situation};
 use tauler::games::muzicando::{Muzicando, Options};
 use tauler::knowledge::PolicyModel;
 use tauler::search::ismcts::ismcts_search;
 use tauler::search::modelling::{Belief, Inference, Modelling};
 use tauler::search::pimc::pimc_search;
-use tauler::search::uct::UctConfig;
+use tauler::search::uct::{self, Leaf, Opponents, Parallelism, UctConfig, Worlds};
 use tauler::search::Limits;
 
 /// A hand in play, some tricks in, with passes and symbols behind it.
@@ -41,6 +43,7 @@ fn informed() -> Modelling {
     Modelling {
         inference: Some(inference(64)),
         playout: Some(PolicyModel::default()),
+        opponents: Some(PolicyModel::default()),
     }
 }
 
@@ -122,5 +125,53 @@ fn informed_searches_answer_legal_actions_reproducibly() {
         assert!(legal.contains(&a.best));
         assert_eq!(a.stats, b.stats);
         assert_eq!(a.iterations, 400);
+    }
+}
+
+/// The rule-based player's choice for the seat to move in `state`.
+fn rule_based(state: &Muzicando) -> Option<tauler::games::muzicando::Action> {
+    let Turn::Player(seat) = state.turn() else {
+        return None;
+    };
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    Some(HeuristicPlayer::new().decide(&Situation::in_world(state, seat as u8), &legal))
+}
+
+#[test]
+fn modelled_opponents_move_only_as_the_model_says_in_the_tree() {
+    let (state, seat) = midgame();
+    let model = |s: &Muzicando, _: &mut rand_xoshiro::Xoshiro256PlusPlus| rule_based(s);
+    for parallelism in [Parallelism::Root, Parallelism::Tree] {
+        let config = UctConfig {
+            trees: 2,
+            parallelism,
+            ..UctConfig::default()
+        };
+        let result = uct::search(
+            Worlds::Fixed(&state),
+            Leaf::Playout,
+            Opponents::Model(&model),
+            &config,
+            &Limits::nodes(600),
+            &Arc::new(AtomicBool::new(false)),
+            4,
+            &mut |_| {},
+        )
+        .expect("a result");
+        let line = &result.lines[0].pv;
+        let mut replay = state.clone();
+        let mut opponent_moves = 0;
+        for &action in line {
+            let Turn::Player(mover) = replay.turn() else {
+                break;
+            };
+            if replay.team_of(mover) != replay.team_of(seat) {
+                assert_eq!(Some(action), rule_based(&replay), "{}", replay.record());
+                opponent_moves += 1;
+            }
+            replay.apply(action);
+        }
+        assert!(opponent_moves >= 2, "{parallelism:?}: line {line:?}");
     }
 }

@@ -15,7 +15,7 @@ use tauler::search::expectimax::{Expectimax, Pruning};
 use tauler::search::ismcts::ismcts_search;
 use tauler::search::modelling::Modelling;
 use tauler::search::pimc::pimc_search;
-use tauler::search::uct::{self, Leaf, UctConfig, Worlds};
+use tauler::search::uct::{self, Leaf, Opponents, UctConfig, Worlds};
 use tauler::search::{AlphaBeta, Limits, SearchConfig};
 
 use crate::games::connect4::{ConnectFour, Size, WindowEval};
@@ -94,6 +94,7 @@ fn card_chess_mcts_stops_on_the_flag() {
         uct::search(
             Worlds::Fixed(&state),
             Leaf::Evaluation(&CardChessEval),
+            Opponents::Search,
             &UctConfig {
                 exploration: 1.0,
                 trees: 2,
@@ -206,6 +207,7 @@ fn informed_ismcts_stops_on_the_flag() {
             model: tauler::knowledge::PolicyModel::default(),
         }),
         playout: Some(tauler::knowledge::PolicyModel::default()),
+        opponents: Some(tauler::knowledge::PolicyModel::default()),
     };
     let (best, _) = stopped(move |stop| {
         ismcts_search::<Muzicando>(

@@ -12,7 +12,7 @@ use tauler::games::muzicando::{Muzicando, Options};
 use tauler::search::ismcts::ismcts_search;
 use tauler::search::modelling::Modelling;
 use tauler::search::uct::{
-    self, rank, ActionStats, Leaf, Parallelism, UctConfig, UctResult, Worlds,
+    self, rank, ActionStats, Leaf, Opponents, Parallelism, UctConfig, UctResult, Worlds,
 };
 use tauler::search::Limits;
 
@@ -25,6 +25,7 @@ fn card_chess_mcts(state: &CardChess, threads: usize) -> UctResult<Action> {
         uct::search(
             Worlds::Fixed(state),
             Leaf::Evaluation(&CardChessEval),
+            Opponents::Search,
             &UctConfig {
                 exploration: 1.0,
                 trees: 2,

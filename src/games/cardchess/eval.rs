@@ -8,7 +8,7 @@
 //! All values are centipawns from the view of the seat to move.
 
 use crate::game::{Game, Turn};
-use crate::knowledge::{EvaluatedGame, Evaluator};
+use crate::knowledge::{EvaluatedGame, Evaluator, NoisyActions};
 
 use super::action::Action;
 use super::chess::eval::{centre_distance, evaluate, exchange, ChessWeights};
@@ -136,6 +136,15 @@ impl Evaluator<CardChess> for CardChessEval {
             }
             Action::Remove(_) | Action::Recover(..) => true,
             _ => false,
+        }
+    }
+
+    /// In plain chess, the captures and promotions straight from the move
+    /// generator; with cards, the searcher filters the full list.
+    fn noisy_actions(&self, state: &CardChess, out: &mut Vec<Action>) -> NoisyActions {
+        match state.plain_noisy_actions(out) {
+            Some(quiet) => NoisyActions::Generated { quiet },
+            None => NoisyActions::Unsupported,
         }
     }
 

@@ -74,6 +74,8 @@ pub const MULTIPV: Range<usize> = range(1, 256);
 /// A search's nominal depth in plies (also the profile and tournament
 /// `depth` limit).
 pub const SEARCH_DEPTH: Range<u32> = range(1, 64);
+/// Repetitions of each measured search in `tauler bench --smp`.
+pub const BENCH_REPS: Range<u32> = range(1, 100);
 /// Perft depth in plies (chance outcomes count as plies).
 pub const PERFT_DEPTH: Range<u32> = range(0, 64);
 /// An evaluation weight (`[parameters.eval]`), in the evaluator's units

@@ -82,6 +82,10 @@ pub const PERFT_DEPTH: Range<u32> = range(0, 64);
 /// (a pawn or a Man = 100): far beyond any sensible weight, small enough
 /// that no sum of them overflows.
 pub const EVAL_WEIGHT: Range<i64> = range(-10_000, 10_000);
+/// A chess mobility baseline (`[parameters.eval.chess]
+/// mobility_baseline`): the squares a piece reaches that count as neither
+/// good nor bad, at most a queen's 27.
+pub const MOBILITY_BASELINE: Range<i64> = range(0, 27);
 /// SPSA iterations of `tauler tune`.
 pub const ITERATIONS: Range<u32> = range(1, 100_000);
 /// Game pairs per SPSA iteration.

@@ -38,7 +38,7 @@ fn engine_benches(c: &mut Criterion) {
                     pool.install(|| {
                         uct::search(
                             Worlds::Fixed(&start),
-                            Leaf::Evaluation(&CardChessEval),
+                            Leaf::Evaluation(&CardChessEval::DEFAULT),
                             Opponents::Search,
                             &config,
                             &Limits::nodes(ITERATIONS),
@@ -52,13 +52,13 @@ fn engine_benches(c: &mut Criterion) {
             });
         }
     }
-    let nodes = Expectimax::new(CardChessEval, Pruning::Star2, 16)
+    let nodes = Expectimax::new(CardChessEval::DEFAULT, Pruning::Star2, 16)
         .value_at_depth(&start, 3)
         .1;
     group.throughput(Throughput::Elements(nodes));
     group.bench_function("expectimax-star2-depth3", |b| {
         b.iter(|| {
-            Expectimax::<CardChess, _>::new(CardChessEval, Pruning::Star2, 16)
+            Expectimax::<CardChess, _>::new(CardChessEval::DEFAULT, Pruning::Star2, 16)
                 .value_at_depth(&start, 3)
                 .1
         });

@@ -74,12 +74,18 @@ pub const MULTIPV: Range<usize> = range(1, 256);
 /// A search's nominal depth in plies (also the profile and tournament
 /// `depth` limit).
 pub const SEARCH_DEPTH: Range<u32> = range(1, 64);
+/// Repetitions of each measured search in `tauler bench --smp`.
+pub const BENCH_REPS: Range<u32> = range(1, 100);
 /// Perft depth in plies (chance outcomes count as plies).
 pub const PERFT_DEPTH: Range<u32> = range(0, 64);
 /// An evaluation weight (`[parameters.eval]`), in the evaluator's units
 /// (a pawn or a Man = 100): far beyond any sensible weight, small enough
 /// that no sum of them overflows.
 pub const EVAL_WEIGHT: Range<i64> = range(-10_000, 10_000);
+/// A chess mobility baseline (`[parameters.eval.chess]
+/// mobility_baseline`): the squares a piece reaches that count as neither
+/// good nor bad, at most a queen's 27.
+pub const MOBILITY_BASELINE: Range<i64> = range(0, 27);
 /// SPSA iterations of `tauler tune`.
 pub const ITERATIONS: Range<u32> = range(1, 100_000);
 /// Game pairs per SPSA iteration.

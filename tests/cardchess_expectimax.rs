@@ -10,7 +10,7 @@ use tauler::games::cardchess::{Action, CardChess, CardChessEval, CardChessOption
 use tauler::search::expectimax::{Expectimax, Pruning};
 use tauler::search::Limits;
 fn searcher(pruning: Pruning) -> Expectimax<CardChess, CardChessEval> {
-    Expectimax::new(CardChessEval, pruning, 16)
+    Expectimax::new(CardChessEval::DEFAULT, pruning, 16)
 }
 
 #[test]

@@ -35,7 +35,7 @@ fn mcts_with(
     };
     uct::search(
         Worlds::Fixed(state),
-        Leaf::Evaluation(&CardChessEval),
+        Leaf::Evaluation(&CardChessEval::DEFAULT),
         Opponents::Search,
         &config,
         &limits,

@@ -122,7 +122,8 @@ fn pairs() -> u64 {
 
 fn expectimax(_: u64) -> Box<dyn Player<CardChess>> {
     Box::new(
-        ExpectimaxPlayer::new("expectimax", CardChessEval, Pruning::Star2, 16).at(Limits::depth(2)),
+        ExpectimaxPlayer::new("expectimax", CardChessEval::DEFAULT, Pruning::Star2, 16)
+            .at(Limits::depth(2)),
     )
 }
 
@@ -144,7 +145,7 @@ const MCTS_PLAYOUTS: u64 = 10_000;
 
 fn mcts(seed: u64) -> Box<dyn Player<CardChess>> {
     Box::new(
-        MctsPlayer::new("mcts", CardChessEval, mcts_config(), seed)
+        MctsPlayer::new("mcts", CardChessEval::DEFAULT, mcts_config(), seed)
             .at(Limits::nodes(MCTS_PLAYOUTS)),
     )
 }
@@ -154,7 +155,7 @@ fn random(seed: u64) -> Box<dyn Player<CardChess>> {
 }
 
 fn greedy(seed: u64) -> Box<dyn Player<CardChess>> {
-    Box::new(GreedyPlayer::new(CardChessEval, seed))
+    Box::new(GreedyPlayer::new(CardChessEval::DEFAULT, seed))
 }
 
 #[test]
@@ -197,14 +198,14 @@ fn mcts_beats_the_greedy_player() {
 
 fn timed_expectimax(_: u64) -> Box<dyn Player<CardChess>> {
     Box::new(
-        ExpectimaxPlayer::new("expectimax", CardChessEval, Pruning::Star2, 18)
+        ExpectimaxPlayer::new("expectimax", CardChessEval::DEFAULT, Pruning::Star2, 18)
             .at(Limits::movetime(movetime())),
     )
 }
 
 fn timed_mcts(seed: u64) -> Box<dyn Player<CardChess>> {
     Box::new(
-        MctsPlayer::new("mcts", CardChessEval, mcts_config(), seed)
+        MctsPlayer::new("mcts", CardChessEval::DEFAULT, mcts_config(), seed)
             .at(Limits::movetime(movetime())),
     )
 }
@@ -244,7 +245,7 @@ fn two_workers(parallelism: Parallelism, seed: u64) -> Box<dyn Player<CardChess>
     Box::new(
         MctsPlayer::new(
             "mcts",
-            CardChessEval,
+            CardChessEval::DEFAULT,
             UctConfig {
                 exploration: 1.0,
                 trees: 2,

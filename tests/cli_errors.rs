@@ -570,3 +570,17 @@ fn rule_based_parameters_out_of_range_are_named() {
         );
     }
 }
+
+#[test]
+fn smp_bench_settings_out_of_range_are_one_line_errors() {
+    fails(&["bench", "--smp", "--reps", "0"], &["--reps", "1 to 100"]);
+    fails(
+        &["bench", "--smp", "--threads", "0"],
+        &["--threads", "1 to 256"],
+    );
+    fails(
+        &["bench", "--smp", "--depth", "65"],
+        &["--depth", "1 to 64"],
+    );
+    fails(&["bench", "muzicando", "--smp"], &["alpha-beta games only"]);
+}

@@ -27,6 +27,11 @@ pub struct SmpArgs {
     /// Threads compared with one, 1 to 256 (default 2).
     #[arg(long, requires = "smp", default_value_t = 2)]
     pub threads: usize,
+    /// Searches per position and thread count, 1 to 100 (default 1): each
+    /// side's median time stands for the position, which damps the machine's
+    /// noise and the multi-threaded search's own variation.
+    #[arg(long, requires = "smp", default_value_t = 1)]
+    pub reps: u32,
 }
 
 /// Runs the bench for one game or all, printing one line per game and the
@@ -84,6 +89,7 @@ fn print_load(when: &str) {
 fn run_smp(only: Option<GameId>, args: &SmpArgs) -> Result<()> {
     let depth = bounds::SEARCH_DEPTH.check_opt("--depth", args.depth)?;
     let threads = bounds::THREADS.check("--threads", args.threads)?;
+    let reps = bounds::BENCH_REPS.check("--reps", args.reps)?;
     let jobs = match only {
         Some(game) => vec![smp_job(game)?],
         None => SMP_GAMES
@@ -97,10 +103,10 @@ fn run_smp(only: Option<GameId>, args: &SmpArgs) -> Result<()> {
         let depth = depth.unwrap_or(job.depth);
         let game = job.game;
         println!(
-            "{game}: profile {}, depth {depth}, 1 thread vs {threads}",
+            "{game}: profile {}, depth {depth}, 1 thread vs {threads}, median of {reps}",
             job.profile
         );
-        let samples = measure(job, depth, threads, &mut |index, sample| {
+        let samples = measure(job, depth, threads, reps, &mut |index, sample| {
             println!(
                 "{game} {:>2}: 1 thread {:.3} s {} nodes {:.0} nps | {threads} threads {:.3} s {} nodes {:.0} nps | time ratio {:.2} nps ratio {:.2} nodes ratio {:.2}",
                 index + 1,

@@ -132,19 +132,27 @@ pub fn geometric_mean(values: impl IntoIterator<Item = f64>) -> f64 {
     }
 }
 
+/// The run of median time among `runs` (not empty).
+fn median(mut runs: Vec<Run>) -> Run {
+    runs.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
+    runs[runs.len() / 2]
+}
+
 /// Measures `job` at `depth` with 1 and with `threads` threads, position by
-/// position (one search each, the single-threaded one first), calling
-/// `on_sample` with each position's index and figures as they come.
+/// position (`reps` searches each, alternating, the single-threaded one
+/// first; the run of median time stands for each), calling `on_sample` with
+/// each position's index and figures as they come.
 pub fn measure(
     job: &SmpJob,
     depth: u32,
     threads: usize,
+    reps: u32,
     on_sample: &mut dyn FnMut(usize, &SmpSample),
 ) -> Result<Vec<SmpSample>> {
     match job.game {
-        GameId::Cescacs => measure_game::<Cescacs>(job, depth, threads, on_sample),
-        GameId::Camelot => measure_game::<Camelot>(job, depth, threads, on_sample),
-        GameId::Cardchess => measure_game::<CardChess>(job, depth, threads, on_sample),
+        GameId::Cescacs => measure_game::<Cescacs>(job, depth, threads, reps, on_sample),
+        GameId::Camelot => measure_game::<Camelot>(job, depth, threads, reps, on_sample),
+        GameId::Cardchess => measure_game::<CardChess>(job, depth, threads, reps, on_sample),
         GameId::Muzicando => bail!("muzicando: the SMP bench measures the alpha-beta games only"),
     }
 }
@@ -153,6 +161,7 @@ fn measure_game<G: AlphaBetaGame + Notation>(
     job: &SmpJob,
     depth: u32,
     threads: usize,
+    reps: u32,
     on_sample: &mut dyn FnMut(usize, &SmpSample),
 ) -> Result<Vec<SmpSample>> {
     let profile = Catalogue::built_in().get(job.profile)?;
@@ -176,9 +185,14 @@ fn measure_game<G: AlphaBetaGame + Notation>(
                 depth: result.depth,
             })
         };
+        let (mut one, mut many) = (Vec::new(), Vec::new());
+        for _ in 0..reps.max(1) {
+            one.push(run(1)?);
+            many.push(run(threads)?);
+        }
         let sample = SmpSample {
-            one: run(1)?,
-            many: run(threads)?,
+            one: median(one),
+            many: median(many),
         };
         on_sample(index, &sample);
         samples.push(sample);
@@ -212,12 +226,24 @@ mod tests {
     fn a_shallow_measurement_completes_the_depth_with_both_thread_counts() {
         let job = smp_job(GameId::Camelot).unwrap();
         let mut seen = Vec::new();
-        let samples = measure(&job, 2, 2, &mut |index, _| seen.push(index)).unwrap();
+        let samples = measure(&job, 2, 2, 1, &mut |index, _| seen.push(index)).unwrap();
         assert_eq!(seen, (0..10).collect::<Vec<_>>());
         for sample in samples {
             assert_eq!((sample.one.depth, sample.many.depth), (2, 2));
             assert!(sample.one.nodes > 0 && sample.many.nodes > 0);
         }
+    }
+
+    #[test]
+    fn the_median_run_stands_for_the_repetitions() {
+        let run = |seconds, nodes| Run {
+            seconds,
+            nodes,
+            depth: 3,
+        };
+        let runs = vec![run(3.0, 30), run(1.0, 10), run(2.0, 20)];
+        assert_eq!(median(runs), run(2.0, 20));
+        assert_eq!(median(vec![run(1.0, 10)]), run(1.0, 10));
     }
 
     #[test]

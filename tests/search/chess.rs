@@ -29,7 +29,7 @@ fn plain(fen: &str) -> CardChess {
 }
 
 fn best(config: SearchConfig, state: &CardChess, depth: u32) -> (Action, u64, Option<i32>) {
-    let mut searcher = AlphaBeta::new(CardChessEval, config);
+    let mut searcher = AlphaBeta::new(CardChessEval::DEFAULT, config);
     let result = searcher
         .search(state, &Limits::depth(depth))
         .expect("search");

@@ -24,7 +24,7 @@ const PLIES: usize = 20;
 const POSITIONS: usize = 10;
 
 /// Ten non-terminal positions after [`PLIES`] random plies, seeds from 1 up.
-pub fn middlegames<G: Game>() -> Vec<G> {
+fn middlegames<G: Game>() -> Vec<G> {
     let start = G::new(&G::Options::default());
     (1u64..)
         .map(|seed| random_walk(&start, PLIES, &mut Xoshiro256PlusPlus::seed_from_u64(seed)))

@@ -77,7 +77,7 @@ fn expectimax_stops_on_the_flag() {
     let start = CardChess::new(&CardChessOptions::default());
     let state = start.clone();
     let (best, _) = stopped(move |stop| {
-        let mut searcher = Expectimax::new(CardChessEval, Pruning::Star2, 16);
+        let mut searcher = Expectimax::new(CardChessEval::DEFAULT, Pruning::Star2, 16);
         searcher
             .run(&state, &Limits::default(), &stop, &mut |_| {})
             .expect("a result")
@@ -93,7 +93,7 @@ fn card_chess_mcts_stops_on_the_flag() {
     let (result, _) = stopped(move |stop| {
         uct::search(
             Worlds::Fixed(&state),
-            Leaf::Evaluation(&CardChessEval),
+            Leaf::Evaluation(&CardChessEval::DEFAULT),
             Opponents::Search,
             &UctConfig {
                 exploration: 1.0,

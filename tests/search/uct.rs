@@ -24,7 +24,7 @@ fn card_chess_mcts(state: &CardChess, threads: usize) -> UctResult<Action> {
     pool.install(|| {
         uct::search(
             Worlds::Fixed(state),
-            Leaf::Evaluation(&CardChessEval),
+            Leaf::Evaluation(&CardChessEval::DEFAULT),
             Opponents::Search,
             &UctConfig {
                 exploration: 1.0,

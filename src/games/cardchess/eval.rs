@@ -5,10 +5,16 @@
 //! own: the board is scored for the colour the seat to move *controls*
 //! ([`CardChess::colour_of`]), so a colour swap swaps the score.
 //!
-//! All values are centipawns from the view of the seat to move.
+//! All values are centipawns from the view of the seat to move. The
+//! weights are [`CardChessWeights`]; an engine profile's `[parameters.eval]`
+//! table sets them by name (the board's in `[parameters.eval.chess]`, by
+//! the names of [`ChessWeights`]; a middlegame/endgame pair as
+//! `{ mg = …, eg = … }`).
+
+use serde::Deserialize;
 
 use crate::game::{Game, Turn};
-use crate::knowledge::{EvaluatedGame, Evaluator};
+use crate::knowledge::{read_weights, EvaluatedGame, Evaluator, NoisyActions};
 
 use super::action::Action;
 use super::chess::eval::{centre_distance, evaluate, exchange, ChessWeights};
@@ -25,46 +31,125 @@ pub const PIECE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
 /// that a capture answered by a king capture never looks good.
 const EXCHANGE_KING: i32 = 20_000;
 
-/// A held veto: it can undo the rival's best move once.
-pub const VETO_VALUE: i32 = 60;
+/// The card layer's weights and the board's, each named for what it
+/// rewards (a profile's `[parameters.eval]` uses the same names, the
+/// board's in `[parameters.eval.chess]`; the ones it leaves out keep these
+/// defaults). Temporary effects are valued per piece they empower, for
+/// their holder.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CardChessWeights {
+    /// A held veto: it can undo the rival's best move once.
+    pub veto: i32,
+    /// A held objective is worth this share (in percent) of its prize
+    /// piece when the prize can be paid (the piece was captured), since
+    /// objectives are often met only later or never.
+    pub objective_share_percent: i32,
+    /// A held objective whose prize piece has not been captured: nearly
+    /// worthless, but a capture may still make it pay.
+    pub idle_objective: i32,
+    /// Super queen: the queen's extra knight jumps.
+    pub super_queen: i32,
+    /// Super rooks: the extra knight jumps, per rook.
+    pub super_rooks: i32,
+    /// Super bishops: the extra knight jumps, per bishop.
+    pub super_bishops: i32,
+    /// Super knights: the second knight move, per knight.
+    pub super_knights: i32,
+    /// Untouchable pawns, per own pawn (they cannot be won).
+    pub untouchable_pawns: i32,
+    /// Lead king: the holder may lose at once when checked (a handicap).
+    pub lead_king: i32,
+    /// No retreat: the holder's pieces lose their backward moves (a handicap).
+    pub no_retreat: i32,
+    /// The plain-chess evaluation of the board (a profile's
+    /// `[parameters.eval.chess]`, read on its own).
+    #[serde(skip)]
+    pub chess: ChessWeights,
+}
 
-/// A held objective is worth this share (in percent) of its prize piece
-/// when the prize can be paid (the piece was captured), since objectives
-/// are often met only later or never.
-pub const OBJECTIVE_SHARE_PERCENT: i32 = 30;
+impl CardChessWeights {
+    /// The standard weights.
+    pub const DEFAULT: CardChessWeights = CardChessWeights {
+        veto: 60,
+        objective_share_percent: 30,
+        idle_objective: 10,
+        super_queen: 60,
+        super_rooks: 35,
+        super_bishops: 30,
+        super_knights: 35,
+        untouchable_pawns: 8,
+        lead_king: -50,
+        no_retreat: -40,
+        chess: ChessWeights::DEFAULT,
+    };
+}
 
-/// A held objective whose prize piece has not been captured: nearly
-/// worthless, but a capture may still make it pay.
-pub const IDLE_OBJECTIVE_VALUE: i32 = 10;
-
-/// Super queen / rooks / bishops: the extra knight jumps per piece so
-/// empowered (queen, each rook, each bishop).
-pub const SUPER_PIECE_VALUE: [i32; 3] = [60, 35, 30];
-
-/// Super knights: the second knight move, per knight.
-pub const SUPER_KNIGHT_VALUE: i32 = 35;
-
-/// Untouchable pawns, per own pawn (they cannot be won).
-pub const UNTOUCHABLE_PAWN_VALUE: i32 = 8;
-
-/// Lead king: the holder may lose at once when checked (a handicap).
-pub const LEAD_KING_VALUE: i32 = -50;
-
-/// No retreat: the holder's pieces lose their backward moves (a handicap).
-pub const NO_RETREAT_VALUE: i32 = -40;
+impl Default for CardChessWeights {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
 
 /// The card evaluator of card chess (see the module text for its terms).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct CardChessEval;
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CardChessEval {
+    /// Its weights.
+    pub weights: CardChessWeights,
+}
+
+impl CardChessEval {
+    /// The evaluator with the standard weights.
+    pub const DEFAULT: CardChessEval = CardChessEval {
+        weights: CardChessWeights::DEFAULT,
+    };
+}
 
 impl EvaluatedGame for CardChess {
     type Evaluator = CardChessEval;
+
+    /// The card layer's weights from the table, the board's from its
+    /// `chess` table (read on their own, so that an error names the
+    /// board's weight: `chess.material: …`).
+    fn weighted_evaluator(mut weights: toml::Table) -> Result<CardChessEval, String> {
+        let chess = match weights.remove("chess") {
+            None => toml::Table::new(),
+            Some(toml::Value::Table(chess)) => chess,
+            Some(other) => {
+                return Err(format!(
+                    "chess: the board's weights are a table, not {}",
+                    other.type_str()
+                ))
+            }
+        };
+        let mut weights: CardChessWeights = read_weights(weights)?;
+        weights.chess =
+            read_weights(chess.clone()).map_err(|error| in_chess_table(&chess, &error))?;
+        weights.chess.check_baselines("chess.")?;
+        Ok(CardChessEval { weights })
+    }
+}
+
+/// `error`, about the board's weights table `chess`, as the profile names
+/// it: `chess.tempo: …` when it names a weight, else `chess: …`.
+fn in_chess_table(chess: &toml::Table, error: &str) -> String {
+    let names_a_weight = chess.keys().any(|key| {
+        error
+            .strip_prefix(key.as_str())
+            .is_some_and(|rest| rest.starts_with(':') || rest.starts_with('.'))
+    });
+    if names_a_weight {
+        format!("chess.{error}")
+    } else {
+        format!("chess: {error}")
+    }
 }
 
 impl CardChessEval {
     /// The held special cards of `seat`, in centipawns.
-    fn held_score(state: &CardChess, seat: usize) -> i32 {
+    fn held_score(&self, state: &CardChess, seat: usize) -> i32 {
         let deck = &state.options().deck;
+        let w = &self.weights;
         let own = state.colour_of(seat);
         let captured = state.captured(own);
         let mut score = 0;
@@ -73,11 +158,11 @@ impl CardChessEval {
                 continue;
             }
             let each = match deck.entries()[id].card {
-                Card::Veto => VETO_VALUE,
+                Card::Veto => w.veto,
                 Card::Objective(_, prize) if captured[prize.index()] > 0 => {
-                    PIECE_VALUE[prize.index()] * OBJECTIVE_SHARE_PERCENT / 100
+                    PIECE_VALUE[prize.index()] * w.objective_share_percent / 100
                 }
-                Card::Objective(..) => IDLE_OBJECTIVE_VALUE,
+                Card::Objective(..) => w.idle_objective,
                 _ => 0,
             };
             score += each * i32::from(count);
@@ -86,18 +171,19 @@ impl CardChessEval {
     }
 
     /// The active effect's worth to its holder, in centipawns.
-    fn effect_score(state: &CardChess, effect: Effect, holder: usize) -> i32 {
+    fn effect_score(&self, state: &CardChess, effect: Effect, holder: usize) -> i32 {
+        let w = &self.weights;
         let pos = state.position();
         let colour = state.colour_of(holder);
         let count = |piece: Piece| pos.count(colour, piece) as i32;
         match effect {
-            Effect::SuperQueen => SUPER_PIECE_VALUE[0] * count(Piece::Queen),
-            Effect::SuperRooks => SUPER_PIECE_VALUE[1] * count(Piece::Rook),
-            Effect::SuperBishops => SUPER_PIECE_VALUE[2] * count(Piece::Bishop),
-            Effect::SuperKnights => SUPER_KNIGHT_VALUE * count(Piece::Knight),
-            Effect::UntouchablePawns => UNTOUCHABLE_PAWN_VALUE * count(Piece::Pawn),
-            Effect::LeadKing => LEAD_KING_VALUE,
-            Effect::NoRetreat => NO_RETREAT_VALUE,
+            Effect::SuperQueen => w.super_queen * count(Piece::Queen),
+            Effect::SuperRooks => w.super_rooks * count(Piece::Rook),
+            Effect::SuperBishops => w.super_bishops * count(Piece::Bishop),
+            Effect::SuperKnights => w.super_knights * count(Piece::Knight),
+            Effect::UntouchablePawns => w.untouchable_pawns * count(Piece::Pawn),
+            Effect::LeadKing => w.lead_king,
+            Effect::NoRetreat => w.no_retreat,
             Effect::Harakiri => 0,
         }
     }
@@ -107,16 +193,16 @@ impl Evaluator<CardChess> for CardChessEval {
     fn evaluate(&self, state: &CardChess) -> i32 {
         let seat = state.seat();
         let rival = 1 - seat;
-        let weights = &ChessWeights::DEFAULT;
+        let weights = &self.weights.chess;
         let board = evaluate(state.position(), weights);
         let mut score = match state.colour_of(seat) {
             Color::White => board,
             Color::Black => -board,
         };
         if state.options().cards {
-            score += Self::held_score(state, seat) - Self::held_score(state, rival);
+            score += self.held_score(state, seat) - self.held_score(state, rival);
             if let Some((effect, holder)) = state.effect() {
-                let value = Self::effect_score(state, effect, holder);
+                let value = self.effect_score(state, effect, holder);
                 score += if holder == seat { value } else { -value };
             }
         }
@@ -136,6 +222,15 @@ impl Evaluator<CardChess> for CardChessEval {
             }
             Action::Remove(_) | Action::Recover(..) => true,
             _ => false,
+        }
+    }
+
+    /// In plain chess, the captures and promotions straight from the move
+    /// generator; with cards, the searcher filters the full list.
+    fn noisy_actions(&self, state: &CardChess, out: &mut Vec<Action>) -> NoisyActions {
+        match state.plain_noisy_actions(out) {
+            Some(quiet) => NoisyActions::Generated { quiet },
+            None => NoisyActions::Unsupported,
         }
     }
 
@@ -217,6 +312,7 @@ fn passed(state: &CardChess) -> CardChess {
 mod tests {
     use super::*;
     use crate::game::Notation;
+    use crate::games::cardchess::chess::eval::Taper;
     use crate::games::cardchess::CardChessOptions;
 
     fn state(text: &str) -> CardChess {
@@ -226,15 +322,18 @@ mod tests {
     #[test]
     fn the_start_is_level_but_for_the_tempo() {
         let start = CardChess::new(&CardChessOptions::default());
-        assert_eq!(CardChessEval.evaluate(&start), ChessWeights::DEFAULT.tempo);
+        assert_eq!(
+            CardChessEval::DEFAULT.evaluate(&start),
+            ChessWeights::DEFAULT.tempo
+        );
     }
 
     #[test]
     fn material_counts_for_the_seat_to_move() {
         let up_a_queen = state("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
         let down_a_queen = state("4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
-        assert!(CardChessEval.evaluate(&up_a_queen) > 800);
-        assert!(CardChessEval.evaluate(&down_a_queen) < -800);
+        assert!(CardChessEval::DEFAULT.evaluate(&up_a_queen) > 800);
+        assert!(CardChessEval::DEFAULT.evaluate(&down_a_queen) < -800);
     }
 
     #[test]
@@ -244,9 +343,9 @@ mod tests {
         let swapped_text = "4k3/8/8/8/8/8/8/3QK3 b - - 0 1 | seat=0 white=1 effect=harakiri@0";
         let swapped = CardChess::parse_position(swapped_text, &options).expect("swapped");
         assert_eq!(swapped.seat(), 0);
-        assert!(CardChessEval.evaluate(&normal) > 800);
+        assert!(CardChessEval::DEFAULT.evaluate(&normal) > 800);
         assert!(
-            CardChessEval.evaluate(&swapped) < -800,
+            CardChessEval::DEFAULT.evaluate(&swapped) < -800,
             "seat 0 now plays the bare king"
         );
     }
@@ -255,17 +354,169 @@ mod tests {
     fn held_cards_and_effects_count() {
         let text = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
         let base = state(text);
-        let plain = CardChessEval.evaluate(&base);
+        let plain = CardChessEval::DEFAULT.evaluate(&base);
         let options = CardChessOptions::default();
         let with_veto =
             CardChess::parse_position(&format!("{text} | held0=veto"), &options).expect("veto");
-        assert_eq!(CardChessEval.evaluate(&with_veto), plain + VETO_VALUE);
+        assert_eq!(
+            CardChessEval::DEFAULT.evaluate(&with_veto),
+            plain + CardChessWeights::DEFAULT.veto
+        );
         let rooks = format!("{text} | effect=super-rooks@0");
         let rooks = CardChess::parse_position(&rooks, &options).expect("effect");
-        assert_eq!(CardChessEval.evaluate(&rooks), plain + SUPER_PIECE_VALUE[1]);
+        assert_eq!(
+            CardChessEval::DEFAULT.evaluate(&rooks),
+            plain + CardChessWeights::DEFAULT.super_rooks
+        );
         let lead = format!("{text} | effect=lead-king@1");
         let lead = CardChess::parse_position(&lead, &options).expect("effect");
-        assert_eq!(CardChessEval.evaluate(&lead), plain - LEAD_KING_VALUE);
+        assert_eq!(
+            CardChessEval::DEFAULT.evaluate(&lead),
+            plain - CardChessWeights::DEFAULT.lead_king
+        );
+    }
+
+    #[test]
+    fn a_profile_sets_weights_by_name() {
+        let table = |text: &str| text.parse::<toml::Table>().unwrap();
+        assert_eq!(
+            CardChess::weighted_evaluator(toml::Table::new()).unwrap(),
+            CardChessEval::DEFAULT,
+            "an empty table keeps every default"
+        );
+        let eval = CardChess::weighted_evaluator(table(
+            "veto = 90
+lead_king = -80
+[chess]
+tempo = 15
+\
+             bishop_pair = { mg = 40, eg = 45 }
+material = [{ mg = 95, eg = 105 }]
+",
+        ))
+        .unwrap_err();
+        assert!(
+            eval.starts_with("chess.material: "),
+            "five pieces, not one: {eval}"
+        );
+        let eval = CardChess::weighted_evaluator(table(
+            "veto = 90
+lead_king = -80
+[chess]
+tempo = 15
+\
+             bishop_pair = { mg = 40, eg = 45 }
+",
+        ))
+        .unwrap();
+        let w = &eval.weights;
+        assert_eq!((w.veto, w.lead_king), (90, -80));
+        assert_eq!(w.super_queen, CardChessWeights::DEFAULT.super_queen);
+        assert_eq!(w.chess.tempo, 15);
+        assert_eq!(w.chess.bishop_pair, Taper::new(40, 45));
+        assert_eq!(w.chess.material, ChessWeights::DEFAULT.material);
+        let start = CardChess::new(&CardChessOptions::default());
+        assert_eq!(eval.evaluate(&start), 15, "the start is worth the tempo");
+        for (text, needle) in [
+            ("vetoo = 3", "vetoo"),
+            ("veto = 10001", "veto: 10001 is out of range"),
+            (
+                "[chess]
+tempo = -20000",
+                "chess.tempo: -20000 is out of range",
+            ),
+            (
+                "[chess]
+material = [{ mg = 1, eg = 2 }, { mg = 1, eg = 99999 }]",
+                "chess.material.1.eg: 99999 is out of range",
+            ),
+            (
+                "[chess]
+bishop_pair = { mg = 40 }",
+                "eg",
+            ),
+            (
+                "[chess]
+bishop_pair = { mg = 40, eg = 1, xg = 2 }",
+                "xg",
+            ),
+            (
+                "[chess]
+mobility_baseline = [1, 2]",
+                "mobility_baseline",
+            ),
+            (
+                "[chess]
+queen_erly = 1",
+                "queen_erly",
+            ),
+            ("super_rooks = \"many\"", "super_rooks"),
+        ] {
+            let error = CardChess::weighted_evaluator(table(text)).unwrap_err();
+            assert!(error.contains(needle), "{text}: {error}");
+            assert!(!error.contains('\n'), "one line: {error}");
+        }
+    }
+
+    #[test]
+    fn extreme_weights_evaluate_without_overflow() {
+        let positions = [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1 | held0=veto effect=super-queen@0",
+            "4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 | effect=untouchable-pawns@1",
+            "4k3/1P6/8/8/8/2B5/8/2B1K3 b - - 0 1",
+            "7k/6pp/8/8/8/8/QQQQ4/QQQQK3 w - - 0 1",
+        ];
+        for x in [10_000, -10_000] {
+            let t = Taper::new(x, x);
+            let chess = ChessWeights {
+                material: [t; 5],
+                bishop_pair: t,
+                mobility: [t; 4],
+                mobility_baseline: [if x > 0 { 27 } else { 0 }; 4],
+                passed: [t; 8],
+                passed_free: [t; 8],
+                passed_enemy_king: x,
+                passed_own_king: x,
+                unstoppable: x,
+                isolated: t,
+                doubled: t,
+                backward: t,
+                rook_open_file: t,
+                rook_half_open_file: t,
+                rook_seventh: t,
+                shield_near: x,
+                shield_far: x,
+                king_open_file: x,
+                king_attack_units: [x; 4],
+                king_danger_divisor: 1,
+                king_danger_cap: x,
+                queen_early: x,
+                mop_up_edge: x,
+                mop_up_king: x,
+                opposite_bishops_scale: x,
+                minor_up_scale: x,
+                tempo: x,
+            };
+            let eval = CardChessEval {
+                weights: CardChessWeights {
+                    veto: x,
+                    objective_share_percent: x,
+                    idle_objective: x,
+                    super_queen: x,
+                    super_rooks: x,
+                    super_bishops: x,
+                    super_knights: x,
+                    untouchable_pawns: x,
+                    lead_king: x,
+                    no_retreat: x,
+                    chess,
+                },
+            };
+            for text in positions {
+                let score = eval.evaluate(&state(text));
+                assert!(score.unsigned_abs() < 1 << 30, "{x}: {text}: {score}");
+            }
+        }
     }
 
     #[test]
@@ -276,19 +527,21 @@ mod tests {
         };
         let open = CardChess::parse_position("4k3/8/8/8/8/8/4P3/3NK3 w - - 0 1", &plain)
             .expect("position");
-        let passed = CardChessEval.null_move(&open).expect("a knight: sound");
+        let passed = CardChessEval::DEFAULT
+            .null_move(&open)
+            .expect("a knight: sound");
         assert_eq!(passed.seat(), 1);
         assert_eq!(passed.position().side(), Color::Black);
         assert_ne!(passed.hash(), open.hash());
         let pawns_only =
             CardChess::parse_position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", &plain).expect("position");
-        assert!(CardChessEval.null_move(&pawns_only).is_none());
+        assert!(CardChessEval::DEFAULT.null_move(&pawns_only).is_none());
         let in_check = CardChess::parse_position("4k3/8/8/8/8/8/3Nr3/4K3 w - - 0 1", &plain)
             .expect("position");
-        assert!(CardChessEval.in_check(&in_check));
-        assert!(CardChessEval.null_move(&in_check).is_none());
+        assert!(CardChessEval::DEFAULT.in_check(&in_check));
+        assert!(CardChessEval::DEFAULT.null_move(&in_check).is_none());
         let with_cards = state("4k3/8/8/8/8/8/4P3/3NK3 w - - 0 1");
-        assert!(CardChessEval.null_move(&with_cards).is_none());
+        assert!(CardChessEval::DEFAULT.null_move(&with_cards).is_none());
     }
 
     #[test]
@@ -296,10 +549,13 @@ mod tests {
         let s = state("4k3/8/2p5/3p4/8/8/3Q4/4K3 w - - 0 1");
         let queen_takes = s.parse_action("Qxd5").expect("capture");
         assert_eq!(
-            CardChessEval.exchange_value(&s, queen_takes),
+            CardChessEval::DEFAULT.exchange_value(&s, queen_takes),
             Some(100 - 900)
         );
-        assert_eq!(CardChessEval.capture_gain(&s, queen_takes), Some(100));
+        assert_eq!(
+            CardChessEval::DEFAULT.capture_gain(&s, queen_takes),
+            Some(100)
+        );
     }
 
     #[test]
@@ -309,8 +565,11 @@ mod tests {
         s.legal_actions(&mut actions);
         let capture = s.parse_action("bxc3").expect("capture");
         let push = s.parse_action("b3").expect("push");
-        assert!(CardChessEval.is_noisy(&s, capture));
-        assert!(!CardChessEval.is_noisy(&s, push));
-        assert!(CardChessEval.action_value(&s, capture) > CardChessEval.action_value(&s, push));
+        assert!(CardChessEval::DEFAULT.is_noisy(&s, capture));
+        assert!(!CardChessEval::DEFAULT.is_noisy(&s, push));
+        assert!(
+            CardChessEval::DEFAULT.action_value(&s, capture)
+                > CardChessEval::DEFAULT.action_value(&s, push)
+        );
     }
 }

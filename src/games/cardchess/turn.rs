@@ -4,7 +4,7 @@
 
 use super::action::Action;
 use super::chess::bitboard::{bb, rank_of, Bitboard, Squares};
-use super::chess::movegen::{legal_moves, MoveList, MoveRules};
+use super::chess::movegen::{legal_moves, plain_noisy_moves, MoveList, MoveRules};
 use super::chess::{Color, Move, MoveKind, Piece, Position};
 use super::deck::{zone_for, Card, CardId, Effect, Goal};
 use super::options::BombRule;
@@ -95,6 +95,26 @@ impl CardChess {
     }
 
     /// The legal actions of the current phase.
+    /// In plain chess (`cards=off`, FIDE move rules), the legal captures,
+    /// en passant and promotions alone, in the order of [`Self::actions`],
+    /// into `out` (cleared first); returns whether a quiet legal move exists
+    /// besides. `None` (and `out` empty) when card rules apply: then the
+    /// caller filters the full list.
+    pub(crate) fn plain_noisy_actions(&self, out: &mut Vec<Action>) -> Option<bool> {
+        out.clear();
+        let plain = !self.options.cards
+            && self.prizes == 0
+            && self.phase == Phase::Start
+            && self.rules_for(self.seat).is_plain();
+        if !plain {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        let quiet = plain_noisy_moves(&self.pos, &mut moves);
+        out.extend(moves.iter().map(|&m| Action::Move(m)));
+        Some(quiet)
+    }
+
     pub(super) fn actions(&self, out: &mut Vec<Action>) {
         if self.prizes != 0 {
             self.prize_actions(out);

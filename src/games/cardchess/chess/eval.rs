@@ -13,7 +13,12 @@
 //! estimate ([`exchange`]) serves the search's pruning and ordering.
 //!
 //! Scores are in centipawns from White's view; the weights are one struct
-//! ([`ChessWeights`]) with a name for each, so they can be tuned.
+//! ([`ChessWeights`]) with a name for each, so they can be tuned (an
+//! engine profile sets them by name: `[parameters.eval.chess]`).
+
+use serde::Deserialize;
+
+use crate::bounds;
 
 use super::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_set_attacks, queen_attacks,
@@ -22,8 +27,10 @@ use super::attacks::{
 use super::bitboard::{bb, file_of, forward, lsb, rank_of, Bitboard, Squares, FILE_A};
 use super::{Color, Move, MoveKind, Piece, Position, Square};
 
-/// A middlegame and an endgame value, blended by the game phase.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// A middlegame and an endgame value, blended by the game phase (in a
+/// profile `{ mg = …, eg = … }`, both given).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Taper {
     /// The value with all pieces on the board.
     pub mg: i32,
@@ -70,8 +77,15 @@ const FULL_PHASE: i32 = 24;
 /// The drawish-material scale is in 64ths.
 const SCALE_FULL: i32 = 64;
 
-/// Every weight of the evaluation, by name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The largest board score in either direction: far beyond any real
+/// position, and room left for the card layer's terms, however a profile
+/// sets the weights (each within `bounds::EVAL_WEIGHT`).
+const SCORE_LIMIT: i64 = 1 << 29;
+
+/// Every weight of the evaluation, by name (a profile's weights table
+/// uses the same names; the ones it leaves out keep these defaults).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct ChessWeights {
     /// Material of a pawn, knight, bishop, rook and queen.
     pub material: [Taper; 5],
@@ -198,6 +212,26 @@ impl ChessWeights {
         minor_up_scale: 12,
         tempo: 10,
     };
+}
+
+impl ChessWeights {
+    /// Checks what the general weight range ([`bounds::EVAL_WEIGHT`],
+    /// checked where a profile is read) lets through but the evaluation
+    /// cannot use: a mobility baseline beyond the squares a piece reaches
+    /// ([`bounds::MOBILITY_BASELINE`]), which would also let the mobility
+    /// sums overflow. `prefix` goes before the weight's name in the error
+    /// (`chess.`).
+    pub fn check_baselines(&self, prefix: &str) -> Result<(), String> {
+        for (i, &baseline) in self.mobility_baseline.iter().enumerate() {
+            bounds::MOBILITY_BASELINE
+                .check(
+                    &format!("{prefix}mobility_baseline.{i}"),
+                    i64::from(baseline),
+                )
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
 }
 
 impl Default for ChessWeights {
@@ -430,7 +464,9 @@ pub fn evaluate(pos: &Position, weights: &ChessWeights) -> i32 {
     total.eg += mop_up(pos, strong, weights);
     let phase = phase(pos);
     let blended = (total.mg * phase + total.eg * (FULL_PHASE - phase)) / FULL_PHASE;
-    blended * drawish_scale(pos, strong, weights) / SCALE_FULL
+    let scaled =
+        i64::from(blended) * i64::from(drawish_scale(pos, strong, weights)) / i64::from(SCALE_FULL);
+    scaled.clamp(-SCORE_LIMIT, SCORE_LIMIT) as i32
 }
 
 /// What one side's men are worth: every term but the endgame's mop-up and scale.
@@ -478,8 +514,10 @@ fn side_terms(pos: &Position, us: Color, w: &ChessWeights) -> Taper {
         }
     }
     if attackers >= 2 {
-        let danger = (units * units / w.king_danger_divisor.max(1)).min(w.king_danger_cap);
-        score.mg += danger;
+        let units = i64::from(units);
+        let danger = (units * units / i64::from(w.king_danger_divisor.max(1)))
+            .min(i64::from(w.king_danger_cap));
+        score.mg += danger as i32;
     }
     if pos.count(us, Piece::Bishop) >= 2 {
         score += w.bishop_pair;

@@ -155,6 +155,55 @@ impl Sink for Counter {
     }
 }
 
+/// Passes on the noisy moves a generator finds (captures, en passant,
+/// promotions) and notes whether it found a quiet one, in the generator's
+/// order, so that the list equals the full list filtered.
+struct NoisyFilter<'a> {
+    out: &'a mut MoveList,
+    /// The rival's pieces: a move onto one is a capture.
+    rival: Bitboard,
+    quiet: bool,
+}
+
+impl Sink for NoisyFilter<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        self.quiet |= targets & !self.rival != 0;
+        self.out.piece(from, targets & self.rival);
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i8) {
+        let noisy = targets & (self.rival | RANK_1 | RANK_8);
+        self.quiet |= targets != noisy;
+        self.out.pawns(noisy, delta);
+    }
+
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
+        if mv.kind() == MoveKind::EnPassant {
+            self.out.push(mv);
+        } else {
+            self.quiet = true;
+        }
+    }
+}
+
+/// The legal plain-chess captures (en passant included) and promotions of
+/// the side to move, into `out` (cleared first) in the order of
+/// [`legal_moves`]; returns whether a quiet legal move exists besides.
+/// What quiescence searches, without listing every move.
+pub fn plain_noisy_moves(pos: &Position, out: &mut MoveList) -> bool {
+    out.clear();
+    let mut filter = NoisyFilter {
+        out,
+        rival: pos.color(pos.side().flip()),
+        quiet: false,
+    };
+    generate_plain(pos, &mut filter);
+    filter.quiet
+}
+
 /// Appends the legal moves of the side to move under `rules` to `out`
 /// (which is cleared first).
 pub fn legal_moves(pos: &Position, rules: &MoveRules, out: &mut MoveList) {
@@ -438,6 +487,55 @@ mod tests {
         assert_eq!(a, b, "fast and card-effect paths differ at {fen}");
         assert_eq!(count_plain_moves(&pos), a.len() as u64);
         a
+    }
+
+    /// Every perft-suite position and the positions two plies on: the noisy
+    /// generator gives the full list's captures, en passant and promotions,
+    /// in order, and says rightly whether a quiet move remains.
+    #[test]
+    fn noisy_moves_are_the_full_list_filtered() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "7k/1P6/8/8/8/8/6p1/K7 w - - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        ];
+        let after = |pos: &Position, mv: Move| {
+            let mut next = *pos;
+            next.play(mv);
+            next
+        };
+        let (mut all, mut noisy, mut next) = (MoveList::new(), MoveList::new(), MoveList::new());
+        let mut checked = 0;
+        for fen in fens {
+            let root = Position::from_fen(fen).unwrap();
+            let mut positions = vec![root];
+            legal_moves(&root, &MoveRules::PLAIN, &mut next);
+            for &first in next.iter() {
+                let child = after(&root, first);
+                positions.push(child);
+                legal_moves(&child, &MoveRules::PLAIN, &mut all);
+                positions.extend(all.iter().map(|&second| after(&child, second)));
+            }
+            for pos in positions {
+                legal_moves(&pos, &MoveRules::PLAIN, &mut all);
+                let quiet = plain_noisy_moves(&pos, &mut noisy);
+                let is_noisy = |mv: &Move| {
+                    mv.promotion().is_some()
+                        || mv.kind() == MoveKind::EnPassant
+                        || (mv.kind() != MoveKind::Castle && pos.piece_at(mv.to()).is_some())
+                };
+                let expected: Vec<Move> = all.iter().copied().filter(is_noisy).collect();
+                assert_eq!(noisy.iter().copied().collect::<Vec<_>>(), expected);
+                assert_eq!(quiet, expected.len() < all.len());
+                checked += 1;
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
     }
 
     #[test]

@@ -50,41 +50,28 @@ fn benches(c: &mut Criterion) {
             .num_threads(threads)
             .build()
             .expect("a thread pool");
-        group.bench_function(format!("ismcts/{threads}-threads"), |b| {
-            b.iter(|| {
-                pool.install(|| {
-                    ismcts_search::<Muzicando>(
-                        &observation,
-                        &config,
-                        &Modelling::default(),
-                        &limits,
-                        &stop,
-                        1,
-                        &mut |_| {},
-                    )
-                })
-            });
-        });
         let shared = UctConfig {
             trees: threads,
             parallelism: Parallelism::Tree,
             ..config
         };
-        group.bench_function(format!("ismcts-tree/{threads}-threads"), |b| {
-            b.iter(|| {
-                pool.install(|| {
-                    ismcts_search::<Muzicando>(
-                        &observation,
-                        &shared,
-                        &Modelling::default(),
-                        &limits,
-                        &stop,
-                        1,
-                        &mut |_| {},
-                    )
-                })
+        for (name, config) in [("ismcts", &config), ("ismcts-tree", &shared)] {
+            group.bench_function(format!("{name}/{threads}-threads"), |b| {
+                b.iter(|| {
+                    pool.install(|| {
+                        ismcts_search::<Muzicando>(
+                            &observation,
+                            config,
+                            &Modelling::default(),
+                            &limits,
+                            &stop,
+                            1,
+                            &mut |_| {},
+                        )
+                    })
+                });
             });
-        });
+        }
         group.bench_function(format!("pimc/{threads}-threads"), |b| {
             b.iter(|| {
                 pool.install(|| {

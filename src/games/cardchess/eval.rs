@@ -384,31 +384,21 @@ mod tests {
             CardChessEval::DEFAULT,
             "an empty table keeps every default"
         );
-        let eval = CardChess::weighted_evaluator(table(
-            "veto = 90
+        let weights = "veto = 90
 lead_king = -80
 [chess]
 tempo = 15
-\
-             bishop_pair = { mg = 40, eg = 45 }
-material = [{ mg = 95, eg = 105 }]
-",
-        ))
+bishop_pair = { mg = 40, eg = 45 }
+";
+        let eval = CardChess::weighted_evaluator(table(&format!(
+            "{weights}material = [{{ mg = 95, eg = 105 }}]\n"
+        )))
         .unwrap_err();
         assert!(
             eval.starts_with("chess.material: "),
             "five pieces, not one: {eval}"
         );
-        let eval = CardChess::weighted_evaluator(table(
-            "veto = 90
-lead_king = -80
-[chess]
-tempo = 15
-\
-             bishop_pair = { mg = 40, eg = 45 }
-",
-        ))
-        .unwrap();
+        let eval = CardChess::weighted_evaluator(table(weights)).unwrap();
         let w = &eval.weights;
         assert_eq!((w.veto, w.lead_king), (90, -80));
         assert_eq!(w.super_queen, CardChessWeights::DEFAULT.super_queen);

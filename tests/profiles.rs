@@ -161,7 +161,7 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     assert_eq!(
         chained.sampler,
         Sampler::Metropolis(Chains {
-            chains: 16,
+            chains: 8,
             burn_in: 10,
             thin: 4
         })

@@ -59,6 +59,49 @@ fn star2_matches_plain_expectimax_at_depth_three_with_half_the_nodes() {
     assert!(star2_nodes * 2 <= plain_nodes);
 }
 
+/// Quiescence below the horizon keeps Star2 exact: it agrees with plain
+/// expectimax searching the same quiescence with no window (two noisy
+/// plies: plain expectimax searches every capture sequence in full).
+#[test]
+fn star2_matches_plain_expectimax_with_quiescence() {
+    let states = random_states(20, 7);
+    let mut plain = searcher(Pruning::None).with_quiescence(2);
+    let mut star2 = searcher(Pruning::Star2).with_quiescence(2);
+    for state in &states {
+        for depth in 1..=2 {
+            let (v0, _) = plain.value_at_depth(state, depth);
+            let (v2, _) = star2.value_at_depth(state, depth);
+            let text = state.format_position();
+            assert!(
+                (v0 - v2).abs() < 1e-6,
+                "star2 {v2} vs {v0} at depth {depth} in {text}"
+            );
+        }
+    }
+}
+
+/// At depth 1 the static horizon takes a defended pawn (Nxe5, answered by
+/// Nxe5); quiescence sees the recapture and refuses the trade of a knight
+/// for a pawn.
+#[test]
+fn quiescence_sees_the_recapture_beyond_the_horizon() {
+    let options = CardChessOptions::default();
+    let state = CardChess::parse_position(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        &options,
+    )
+    .expect("position");
+    let depth_one = |plies| {
+        let mut engine = searcher(Pruning::Star2).with_quiescence(plies);
+        let result = engine
+            .search(&state, &Limits::depth(1))
+            .expect("a decision");
+        state.format_action(result.best)
+    };
+    assert_eq!(depth_one(0), "Nxe5");
+    assert_ne!(depth_one(8), "Nxe5");
+}
+
 #[test]
 fn never_proposes_an_illegal_action() {
     let mut engine = searcher(Pruning::Star2);

@@ -1,8 +1,10 @@
 //! Noisy-only move generation (what quiescence searches) against the full
 //! legal list filtered by `is_noisy`, over random games: the same actions in
 //! the same order, and the same answer to "is there a quiet action too?".
-//! C'escacs always generates them; card chess does in plain chess
-//! (`cards=off`) and leaves card positions to the searcher's filter.
+//! C'escacs always generates them; card chess does at the start of a turn
+//! under the plain move rules (all of plain chess, most card chess turns)
+//! and leaves the rest (cards being carried out, super-powers, prizes) to
+//! the searcher's filter.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -132,8 +134,33 @@ fn plain_chess_noisy_moves_match_the_filtered_legal_moves() {
 }
 
 #[test]
-fn card_chess_positions_are_left_to_the_searchers_filter() {
+fn card_chess_turn_starts_are_generated_and_card_phases_filtered() {
     let seen = random_games(&CardChess::new(&CardChessOptions::default()), 10, 200, 9);
     assert!(seen.checked > 500, "{seen:?}");
-    assert_eq!(seen.generated, 0, "{seen:?}");
+    assert!(seen.generated > seen.checked / 3, "{seen:?}");
+    assert!(seen.generated < seen.checked, "{seen:?}");
+    assert!(seen.with_noisy > seen.generated / 10, "{seen:?}");
+}
+
+#[test]
+fn card_chess_noisy_actions_match_with_a_compulsory_draw_and_capturable_kings() {
+    for (options, seed) in [
+        (
+            CardChessOptions {
+                mandatory_card: true,
+                ..CardChessOptions::default()
+            },
+            13,
+        ),
+        (
+            CardChessOptions {
+                king_capture: true,
+                ..CardChessOptions::default()
+            },
+            17,
+        ),
+    ] {
+        let seen = random_games(&CardChess::new(&options), 6, 200, seed);
+        assert!(seen.checked > 300, "{seen:?}");
+    }
 }

@@ -17,7 +17,6 @@ use anyhow::Result;
 use super::analyse::{AnalyseArgs, Flag};
 use crate::engine::EngineProfile;
 use crate::game::Notation;
-use crate::search::expectimax::Expectimax;
 use crate::search::{Evaluator, Limits};
 
 /// Analyses with expectimax and `evaluator`, the pruning and table size of
@@ -36,7 +35,7 @@ pub fn run<G: Notation, E: Evaluator<G>>(
     let root: G = args.position.state()?;
     let start = Instant::now();
     let params = profile.chance_params()?;
-    let mut searcher = Expectimax::new(evaluator, params.pruning, params.table_bits);
+    let mut searcher = params.expectimax(evaluator);
     let result = searcher.search(&root, &search_share(&limits))?;
     let mut out = std::io::stdout().lock();
     writeln!(

@@ -11,7 +11,6 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::game::Notation;
-use crate::search::expectimax::Expectimax;
 use crate::search::{
     AlphaBeta, AlphaBetaGame, Evaluator, Limits, Score, SearchConfig, SearchError,
 };
@@ -156,7 +155,7 @@ pub fn analyse_chance<G: Notation, E: Evaluator<G>>(
 ) -> Result<String, AnalysisError> {
     let limits = limits.limits();
     let params = profile.chance_params()?;
-    let mut searcher = Expectimax::new(evaluator, params.pruning, params.table_bits);
+    let mut searcher = params.expectimax(evaluator);
     let started = Instant::now();
     let deepest = limits.depth.unwrap_or(64);
     let mut best = None;

@@ -92,11 +92,9 @@ where
         SearcherKind::Random => Box::new(RandomPlayer::new(seed)),
         SearcherKind::Expectimax => {
             let params = profile.chance_params()?;
-            Box::new(ExpectimaxPlayer::new(
+            Box::new(ExpectimaxPlayer::with_searcher(
                 &profile.name,
-                evaluator,
-                params.pruning,
-                params.table_bits,
+                params.expectimax(evaluator),
             ))
         }
         SearcherKind::Mcts => {

@@ -24,9 +24,15 @@ impl<G: Game, E: Evaluator<G>> ExpectimaxPlayer<G, E> {
     /// table of `2^table_bits` entries.
     #[must_use]
     pub fn new(name: &str, evaluator: E, pruning: Pruning, table_bits: u32) -> Self {
+        Self::with_searcher(name, Expectimax::new(evaluator, pruning, table_bits))
+    }
+
+    /// A player named `name` choosing with `searcher`.
+    #[must_use]
+    pub fn with_searcher(name: &str, searcher: Expectimax<G, E>) -> Self {
         Self {
             name: name.to_string(),
-            searcher: Expectimax::new(evaluator, pruning, table_bits),
+            searcher,
         }
     }
 }

@@ -60,14 +60,14 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::bounds::{self, OutOfRange};
-use crate::game::{GameOptions, OptionError};
+use crate::game::{Game, GameOptions, OptionError};
 use crate::games::{GameId, UnknownGame};
 use crate::knowledge::PolicyModel;
 use crate::protocol::Dialect;
-use crate::search::expectimax::Pruning;
+use crate::search::expectimax::{Expectimax, Pruning};
 use crate::search::modelling::{Chains, Modelling, Sampler, Weighed};
 use crate::search::uct::{Parallelism, UctConfig};
-use crate::search::{Clock, Limits, SearchConfig};
+use crate::search::{Clock, Evaluator, Limits, SearchConfig};
 use crate::user_files;
 
 use super::tunable::{read_tunables, Tunable, TunableError};
@@ -389,6 +389,9 @@ pub struct ChanceParams {
     pub pruning: Pruning,
     /// Expectimax table size: `2^table_bits` entries.
     pub table_bits: u32,
+    /// Expectimax quiescence: how many noisy actions (captures, card
+    /// removals) may follow the horizon; 0 evaluates it statically.
+    pub quiescence_plies: u32,
     /// MCTS threads: independent trees, or workers on one tree.
     pub threads: usize,
     /// MCTS parallelism: `root` (independent trees) or `tree` (one shared
@@ -398,11 +401,21 @@ pub struct ChanceParams {
     pub exploration: f64,
 }
 
+impl ChanceParams {
+    /// The expectimax searcher these settings describe, with `evaluator`.
+    #[must_use]
+    pub fn expectimax<G: Game, E: Evaluator<G>>(&self, evaluator: E) -> Expectimax<G, E> {
+        Expectimax::new(evaluator, self.pruning, self.table_bits)
+            .with_quiescence(self.quiescence_plies)
+    }
+}
+
 impl Default for ChanceParams {
     fn default() -> Self {
         Self {
             pruning: Pruning::Star2,
             table_bits: 20,
+            quiescence_plies: 0,
             threads: 1,
             parallelism: Parallelism::Root,
             exploration: 1.0,
@@ -772,6 +785,7 @@ impl EngineProfile {
         let params: ChanceParams = self.read_parameters()?;
         let checked = bounds::TABLE_BITS
             .check("table_bits", params.table_bits)
+            .and_then(|_| bounds::PLIES.check("quiescence_plies", params.quiescence_plies))
             .and_then(|_| bounds::THREADS.check("threads", params.threads))
             .and_then(|_| bounds::EXPLORATION.check("exploration", params.exploration));
         checked.map_err(|e| self.out_of_range(e))?;
@@ -1069,6 +1083,10 @@ increment_ms = 500
             (
                 "game = \"x\"\nsearcher = \"expectimax\"\n[parameters]\ntable_bits = 40\n",
                 "[parameters] table_bits: 40 is out of range (allowed 1 to 26)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"expectimax\"\n[parameters]\nquiescence_plies = 65\n",
+                "[parameters] quiescence_plies: 65 is out of range (allowed 0 to 64)",
             ),
             (
                 "game = \"x\"\nsearcher = \"mcts\"\n[parameters]\nexploration = nan\n",

@@ -21,7 +21,13 @@
 //!   the chance node before any full search, and tightens Star1's windows.
 //!
 //! Depth counts decisions (plies); chance outcomes take no depth, so a turn
-//! that draws a card still ends at a decision node. Static evaluations are
+//! that draws a card still ends at a decision node. With quiescence on
+//! ([`Expectimax::with_quiescence`]), a decision node at depth 0 is not
+//! evaluated at once: the side to move may stand on the static evaluation
+//! (when it has a quiet action) or play one of the evaluator's noisy actions
+//! (captures, promotions, card removals and recoveries), up to a number of
+//! plies, as in the alpha-beta searcher's quiescence, so that the horizon
+//! does not end a line in the middle of an exchange. Static evaluations are
 //! clamped to `±EVAL_LIMIT` and results are `±(MATE − ply)`, so every value
 //! lies in `[-MATE, MATE]`, the bounds Star1 needs. A transposition table
 //! keyed by the full state hash (board and card state) keeps values with
@@ -38,7 +44,7 @@ use super::info::{PvLine, SearchInfo};
 use super::limits::Limits;
 use super::score::{terminal_score, Score, EVAL_LIMIT, MATE};
 use super::searcher::SearchError;
-use crate::knowledge::Evaluator;
+use crate::knowledge::{Evaluator, NoisyActions};
 
 /// The lowest value any node can have.
 const LOWER: f64 = -(MATE as f64);
@@ -122,6 +128,7 @@ pub struct Gamble<A> {
 pub struct Expectimax<G: Game, E> {
     evaluator: E,
     pruning: Pruning,
+    quiescence_plies: u32,
     table: Vec<Option<Slot<G::Action>>>,
     nodes: u64,
     unpublished: u64,
@@ -137,12 +144,22 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         Self {
             evaluator,
             pruning,
+            quiescence_plies: 0,
             table: vec![None; 1 << table_bits.min(26)],
             nodes: 0,
             unpublished: 0,
             aborted: false,
             control: None,
         }
+    }
+
+    /// The searcher with quiescence below the horizon, at most `plies` noisy
+    /// actions deep (0, the default: none, every horizon node is evaluated
+    /// statically).
+    #[must_use]
+    pub fn with_quiescence(mut self, plies: u32) -> Self {
+        self.quiescence_plies = plies;
+        self
     }
 
     /// Forgets the table (between games).
@@ -424,7 +441,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
                 .returns()
                 .map_or(0.0, |r| f64::from(terminal_score(&r, 0, ply))),
             Turn::Chance => self.chance(state, depth, alpha, beta, ply),
-            Turn::Player(_) if depth == 0 => self.leaf(state),
+            Turn::Player(seat) if depth == 0 => self.quiesce(state, seat, alpha, beta, ply, 0),
             Turn::Player(seat) => self.decision(state, seat, depth, alpha, beta, ply),
         }
     }
@@ -495,15 +512,8 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
                 best_value = v;
                 best = Some(action);
             }
-            if self.pruning != Pruning::None {
-                if maximising {
-                    alpha = alpha.max(v);
-                } else {
-                    beta = beta.min(v);
-                }
-                if alpha >= beta {
-                    break;
-                }
+            if self.pruning != Pruning::None && narrow(maximising, v, &mut alpha, &mut beta) {
+                break;
             }
         }
         if best.is_none() {
@@ -529,6 +539,80 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         best_value
     }
 
+    /// The value of a decision node at the horizon (team 0's view) within
+    /// `(alpha, beta)`: the static evaluation when quiescence is off or
+    /// `qply` noisy actions have been played, else the best of standing pat
+    /// (when a quiet action exists) and the noisy actions, most valuable
+    /// first, skipping those that lose material when standing pat is
+    /// allowed.
+    fn quiesce(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        mut alpha: f64,
+        mut beta: f64,
+        ply: usize,
+        qply: u32,
+    ) -> f64 {
+        let stand = self.leaf(state);
+        if qply >= self.quiescence_plies {
+            return stand;
+        }
+        let mut actions = Vec::new();
+        let quiet = match self.evaluator.noisy_actions(state, &mut actions) {
+            NoisyActions::Generated { quiet } => quiet,
+            NoisyActions::Unsupported => {
+                state.legal_actions(&mut actions);
+                let all = actions.len();
+                actions.retain(|&action| self.evaluator.is_noisy(state, action));
+                actions.len() < all
+            }
+        };
+        if actions.is_empty() {
+            return stand;
+        }
+        let window = self.pruning != Pruning::None;
+        let maximising = self.maximises(state, seat);
+        let mut best = if maximising { LOWER - 1.0 } else { UPPER + 1.0 };
+        if quiet {
+            best = stand;
+            if window && narrow(maximising, stand, &mut alpha, &mut beta) {
+                return stand;
+            }
+            actions.retain(|&action| {
+                self.evaluator
+                    .exchange_value(state, action)
+                    .is_none_or(|exchange| exchange >= 0)
+            });
+        }
+        actions
+            .sort_by_key(|&action| std::cmp::Reverse(self.evaluator.action_value(state, action)));
+        for action in actions {
+            let mut child = state.clone();
+            child.apply(action);
+            let v = match child.turn() {
+                Turn::Player(next) => {
+                    self.count_node();
+                    if self.aborted {
+                        return 0.0;
+                    }
+                    self.quiesce(&child, next, alpha, beta, ply + 1, qply + 1)
+                }
+                Turn::Terminal | Turn::Chance => self.value(&child, 0, alpha, beta, ply + 1),
+            };
+            if self.aborted {
+                return 0.0;
+            }
+            if (maximising && v > best) || (!maximising && v < best) {
+                best = v;
+            }
+            if window && narrow(maximising, v, &mut alpha, &mut beta) {
+                break;
+            }
+        }
+        best
+    }
+
     /// A one-sided bound on an outcome's value from searching only its first
     /// action: `(lower, upper)`, one of them the trivial bound.
     fn star2_probe(
@@ -545,8 +629,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
                 (v, v)
             }
             Turn::Player(_) if depth == 0 => {
-                self.count_node();
-                let v = self.leaf(child);
+                let v = self.value(child, 0, LOWER, UPPER, ply);
                 (v, v)
             }
             Turn::Player(seat) => {
@@ -695,4 +778,16 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             },
         );
     }
+}
+
+/// Narrows the window `(alpha, beta)` by a child's value `v` at a node of
+/// the maximising team (raising `alpha`) or the minimising one (lowering
+/// `beta`); whether the window closed, so that the rest may be cut.
+fn narrow(maximising: bool, v: f64, alpha: &mut f64, beta: &mut f64) -> bool {
+    if maximising {
+        *alpha = alpha.max(v);
+    } else {
+        *beta = beta.min(v);
+    }
+    *alpha >= *beta
 }

@@ -225,10 +225,12 @@ impl Evaluator<CardChess> for CardChessEval {
         }
     }
 
-    /// In plain chess, the captures and promotions straight from the move
-    /// generator; with cards, the searcher filters the full list.
+    /// At a turn's start under the plain move rules (plain chess, and card
+    /// chess with no effect on the mover), the captures and promotions
+    /// straight from the move generator; elsewhere (a card being carried
+    /// out, a super-power, a prize) the searcher filters the full list.
     fn noisy_actions(&self, state: &CardChess, out: &mut Vec<Action>) -> NoisyActions {
-        match state.plain_noisy_actions(out) {
+        match state.start_noisy_actions(out) {
             Some(quiet) => NoisyActions::Generated { quiet },
             None => NoisyActions::Unsupported,
         }

@@ -10,6 +10,18 @@ use super::deck::{zone_for, Card, CardId, Effect, Goal};
 use super::options::BombRule;
 use super::state::{CardChess, LastTurn, Outcome, Phase};
 
+/// What the start of a turn offers besides moves: a player moves or draws a
+/// card, and may veto the rival's last card.
+#[derive(Clone, Copy, Debug)]
+struct StartOffers {
+    /// A card must be drawn (`mandatory_card` with cards left): no moves.
+    mandatory: bool,
+    /// Drawing a card is offered.
+    draw: bool,
+    /// A veto is offered.
+    veto: bool,
+}
+
 impl CardChess {
     /// The colour of the player to move.
     pub(super) fn us(&self) -> Color {
@@ -95,26 +107,40 @@ impl CardChess {
     }
 
     /// The legal actions of the current phase.
-    /// In plain chess (`cards=off`, FIDE move rules), the legal captures,
+    /// At the start of a turn under the plain move rules (no effect on the
+    /// mover, no prize to take, kings not capturable), the legal captures,
     /// en passant and promotions alone, in the order of [`Self::actions`],
-    /// into `out` (cleared first); returns whether a quiet legal move exists
-    /// besides. `None` (and `out` empty) when card rules apply: then the
-    /// caller filters the full list.
-    pub(crate) fn plain_noisy_actions(&self, out: &mut Vec<Action>) -> Option<bool> {
+    /// into `out` (cleared first); returns whether the turn offers a quiet
+    /// action besides (a quiet move, drawing a card or a veto). `None` (and
+    /// `out` empty) elsewhere: then the caller filters the full list.
+    pub(crate) fn start_noisy_actions(&self, out: &mut Vec<Action>) -> Option<bool> {
         out.clear();
-        let plain = !self.options.cards
-            && self.prizes == 0
-            && self.phase == Phase::Start
-            && self.rules_for(self.seat).is_plain();
-        if !plain {
+        let generated =
+            self.prizes == 0 && self.phase == Phase::Start && self.rules_for(self.seat).is_plain();
+        if !generated {
             return None;
         }
-        let mut moves = MoveList::new();
-        let quiet = plain_noisy_moves(&self.pos, &mut moves);
-        out.extend(moves.iter().map(|&m| Action::Move(m)));
-        Some(quiet)
+        let offers = self.start_offers();
+        let mut quiet_move = false;
+        if !offers.mandatory {
+            let mut moves = MoveList::new();
+            quiet_move = plain_noisy_moves(&self.pos, &mut moves);
+            out.extend(moves.iter().map(|&m| Action::Move(m)));
+        }
+        Some(quiet_move || offers.draw || offers.veto)
     }
 
+    /// What the start of a turn offers besides moves.
+    fn start_offers(&self) -> StartOffers {
+        let mandatory = self.options.mandatory_card && self.can_draw();
+        StartOffers {
+            mandatory,
+            draw: self.can_draw() && (mandatory || !self.pos.king_attacked(self.us())),
+            veto: self.veto_available(),
+        }
+    }
+
+    /// The legal actions of the current phase.
     pub(super) fn actions(&self, out: &mut Vec<Action>) {
         if self.prizes != 0 {
             self.prize_actions(out);
@@ -124,15 +150,15 @@ impl CardChess {
         match self.phase {
             Phase::Over(_) | Phase::Drawing | Phase::Ending => {}
             Phase::Start => {
-                let mandatory = self.options.mandatory_card && self.can_draw();
-                if !mandatory {
+                let offers = self.start_offers();
+                if !offers.mandatory {
                     legal_moves(&self.pos, &self.rules_for(self.seat), &mut moves);
                     out.extend(moves.iter().map(|&m| Action::Move(m)));
                 }
-                if self.can_draw() && (mandatory || !self.pos.king_attacked(self.us())) {
+                if offers.draw {
                     out.push(Action::Draw);
                 }
-                if self.veto_available() {
+                if offers.veto {
                     out.push(Action::Veto);
                 }
             }

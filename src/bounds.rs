@@ -125,6 +125,12 @@ pub const EXPLORATION: Range<f64> = range(0.0, 1000.0);
 pub const BID_WORLDS: Range<u32> = range(1, 100_000);
 /// Worlds in an inference pool of the sampling searchers, per decision.
 pub const INFERENCE_WORLDS: Range<usize> = range(1, 100_000);
+/// Metropolis chains of an inference pool (`inference = "mcmc"`).
+pub const MCMC_CHAINS: Range<usize> = range(1, 1024);
+/// Steps a Metropolis chain takes before it keeps its first world.
+pub const MCMC_STEPS: Range<usize> = range(0, 100_000);
+/// Steps between two worlds a Metropolis chain keeps.
+pub const MCMC_THIN: Range<usize> = range(1, 10_000);
 /// A model policy's softmax temperature, in its preference units.
 pub const MODEL_TEMPERATURE: Range<f64> = range(0.0, 100.0);
 /// A model policy's share of uniformly random choices (below 1: the policy

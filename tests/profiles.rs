@@ -9,6 +9,7 @@ use std::process::{Command, Output, Stdio};
 
 use tauler::engine::EngineProfile;
 use tauler::games::GameId;
+use tauler::search::modelling::{Chains, Sampler, Weighed};
 
 #[test]
 fn every_shipped_profile_loads() {
@@ -149,6 +150,23 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     let inference = modelling.inference.expect("the default infers");
     assert_eq!(inference.worlds, 256);
     assert_eq!(inference.model, tauler::knowledge::PolicyModel::default());
+    assert_eq!(inference.sampler, Sampler::Importance, "the default weighs");
+    assert_eq!(inference.seats, Weighed::Others);
+    let chained = EngineProfile::parse(
+        "chained",
+        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\ninference = \"mcmc\"\ninference_seats = \"opponents\"\nmcmc_burn_in = 10\n",
+    )
+    .unwrap();
+    let chained = chained.modelling().unwrap().inference.expect("it infers");
+    assert_eq!(
+        chained.sampler,
+        Sampler::Metropolis(Chains {
+            chains: 8,
+            burn_in: 10,
+            thin: 4
+        })
+    );
+    assert_eq!(chained.seats, Weighed::Opponents);
     assert_eq!(
         modelling.playout,
         Some(tauler::knowledge::PolicyModel::default())

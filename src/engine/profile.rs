@@ -65,7 +65,7 @@ use crate::games::{GameId, UnknownGame};
 use crate::knowledge::PolicyModel;
 use crate::protocol::Dialect;
 use crate::search::expectimax::{Expectimax, Pruning};
-use crate::search::modelling::Modelling;
+use crate::search::modelling::{Chains, Modelling, Sampler, Weighed};
 use crate::search::uct::{Parallelism, UctConfig};
 use crate::search::{Clock, Evaluator, Limits, SearchConfig};
 use crate::user_files;
@@ -265,8 +265,18 @@ pub struct SamplingParams {
     /// rule-based policy, made stochastic, makes the other seats' calls and
     /// plays in them).
     pub inference: Inference,
-    /// Worlds sampled and weighted per decision under `inference = "policy"`.
+    /// Worlds in the inference pool per decision (`inference = "policy"`
+    /// or `"mcmc"`).
     pub inference_worlds: usize,
+    /// Whose decisions inference weighs: `others` (every seat but the
+    /// searcher's) or `opponents` (the other team's only).
+    pub inference_seats: InferenceSeats,
+    /// Metropolis chains per decision under `inference = "mcmc"`.
+    pub mcmc_chains: usize,
+    /// Steps a chain takes before it keeps a world.
+    pub mcmc_burn_in: usize,
+    /// Steps between the worlds a chain keeps.
+    pub mcmc_thin: usize,
     /// The inference model's softmax temperature over the policy's
     /// preferences.
     pub model_temperature: f64,
@@ -293,8 +303,23 @@ pub enum Inference {
     #[default]
     None,
     /// Worlds weighted by the rule-based policy's likelihood of the other
-    /// seats' decisions (`search::modelling`).
+    /// seats' decisions (`search::modelling`, importance sampling).
     Policy,
+    /// Worlds drawn by that likelihood with Metropolis chains
+    /// (`search::modelling`, `mcmc_chains`, `mcmc_burn_in`, `mcmc_thin`).
+    Mcmc,
+}
+
+/// Whose decisions a sampling searcher's inference weighs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InferenceSeats {
+    /// Every seat's but the searcher's.
+    #[default]
+    Others,
+    /// The other team's only (the partner plays as the searcher, not as
+    /// the rule-based policy).
+    Opponents,
 }
 
 /// How a sampling searcher plays its playouts.
@@ -342,6 +367,10 @@ impl Default for SamplingParams {
             bid_worlds: 32,
             inference: Inference::None,
             inference_worlds: 256,
+            inference_seats: InferenceSeats::Others,
+            mcmc_chains: 8,
+            mcmc_burn_in: 256,
+            mcmc_thin: 4,
             model_temperature: PolicyModel::default().temperature,
             model_epsilon: PolicyModel::default().epsilon,
             playout: Playout::Random,
@@ -811,12 +840,24 @@ impl EngineProfile {
             epsilon: params.model_epsilon,
         };
         Ok(Modelling {
-            inference: (params.inference == Inference::Policy).then_some(
-                crate::search::modelling::Inference {
-                    worlds: params.inference_worlds,
-                    model,
+            inference: match params.inference {
+                Inference::None => None,
+                Inference::Policy => Some(Sampler::Importance),
+                Inference::Mcmc => Some(Sampler::Metropolis(Chains {
+                    chains: params.mcmc_chains,
+                    burn_in: params.mcmc_burn_in,
+                    thin: params.mcmc_thin,
+                })),
+            }
+            .map(|sampler| crate::search::modelling::Inference {
+                worlds: params.inference_worlds,
+                model,
+                sampler,
+                seats: match params.inference_seats {
+                    InferenceSeats::Others => Weighed::Others,
+                    InferenceSeats::Opponents => Weighed::Opponents,
                 },
-            ),
+            }),
             playout: (params.playout == Playout::Policy).then_some(PolicyModel {
                 temperature: params.playout_temperature,
                 epsilon: params.playout_epsilon,
@@ -835,6 +876,9 @@ impl EngineProfile {
             .and_then(|_| {
                 bounds::INFERENCE_WORLDS.check("inference_worlds", params.inference_worlds)
             })
+            .and_then(|_| bounds::MCMC_CHAINS.check("mcmc_chains", params.mcmc_chains))
+            .and_then(|_| bounds::MCMC_STEPS.check("mcmc_burn_in", params.mcmc_burn_in))
+            .and_then(|_| bounds::MCMC_THIN.check("mcmc_thin", params.mcmc_thin))
             .and_then(|_| {
                 bounds::MODEL_TEMPERATURE.check("model_temperature", params.model_temperature)
             })
@@ -1070,7 +1114,23 @@ increment_ms = 500
             ),
             (
                 "game = \"x\"\nsearcher = \"ismcts\"\n[parameters]\ninference = \"oracle\"\n",
-                "unknown variant `oracle`, expected `none` or `policy`",
+                "unknown variant `oracle`, expected one of `none`, `policy`, `mcmc`",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"ismcts\"\n[parameters]\nmcmc_chains = 0\n",
+                "[parameters] mcmc_chains: 0 is out of range (allowed 1 to 1024)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"pimc\"\n[parameters]\nmcmc_burn_in = 100001\n",
+                "[parameters] mcmc_burn_in: 100001 is out of range (allowed 0 to 100000)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"ismcts\"\n[parameters]\nmcmc_thin = 0\n",
+                "[parameters] mcmc_thin: 0 is out of range (allowed 1 to 10000)",
+            ),
+            (
+                "game = \"x\"\nsearcher = \"ismcts\"\n[parameters]\ninference_seats = \"partner\"\n",
+                "unknown variant `partner`, expected `others` or `opponents`",
             ),
             (
                 "game = \"x\"\nsearcher = \"pimc\"\n[limits]\nnodes = 5000000000\n",

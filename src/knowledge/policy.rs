@@ -9,7 +9,7 @@
 use rand::RngCore;
 use serde::de::DeserializeOwned;
 
-use crate::game::{Game, HiddenInfo, Returns, Seat, Turn};
+use crate::game::{Game, HiddenInfo, Returns, Turn};
 
 use super::chance::{draw_outcome, unit_interval};
 
@@ -50,13 +50,30 @@ pub trait RuleBasedGame: HiddenInfo {
     }
 
     /// The log-probability that `model` (the policy made stochastic) would
-    /// have taken the decisions of every seat but `observer` in `world`'s
-    /// history (its deal and every decision since): what inference weighs a
-    /// sampled world by. Only the world is read, which the observer's
-    /// sampler built from its own observation. 0 by default (no inference:
-    /// every world alike).
-    fn history_log_likelihood(_world: &Self, _observer: Seat, _model: &PolicyModel) -> f64 {
-        0.0
+    /// have taken the decisions of each seat in `seats` (bit per seat) in
+    /// `world`'s history (its deal and every decision since), by seat (0
+    /// for the others): what inference weighs a sampled world by. Only the
+    /// world is read, which the observer's sampler built from its own
+    /// observation. All 0 by default (no inference: every world alike).
+    fn seat_log_likelihoods(world: &Self, _seats: u8, _model: &PolicyModel) -> Returns {
+        (0..world.seats()).map(|_| 0.0).collect()
+    }
+
+    /// A step of a Markov chain over the worlds consistent with
+    /// `observation`, from `world`: a world drawn from a proposal that is
+    /// symmetric under the uniform distribution over those worlds (a
+    /// Metropolis step then accepts it with the likelihood ratio alone),
+    /// with the seats whose cards it changed (bit per seat); `None` when
+    /// the draw breaks what the observation shows (the chain stays). By
+    /// default a fresh world ([`HiddenInfo::sample_world`]), every seat
+    /// changed.
+    fn propose_world(
+        world: &Self,
+        observation: &Self::Observation,
+        rng: &mut dyn RngCore,
+    ) -> Option<(Self, u8)> {
+        let all = ((1u16 << world.seats()) - 1) as u8;
+        Some((Self::sample_world(observation, rng), all))
     }
 
     /// The action `model` takes for the seat to move in `state` (a full

@@ -1,14 +1,20 @@
 //! What the sampling searches (PIMC, ISMCTS) assume about how the other
 //! seats play, through the game's model policy
-//! ([`RuleBasedGame::history_log_likelihood`],
+//! ([`RuleBasedGame::seat_log_likelihoods`],
 //! [`RuleBasedGame::model_action`]):
 //!
 //! - **Inference** ([`Inference`], [`Belief`]): instead of worlds drawn
-//!   uniformly among those consistent with the observation, a pool of such
-//!   worlds each weighted by the probability that the model would have
-//!   made the calls and plays the other seats made in it (importance
-//!   weights), the search's worlds then drawn from the pool by weight
-//!   (resampling), as Skat and bridge programs do.
+//!   uniformly among those consistent with the observation, a pool of
+//!   worlds drawn by the probability that the model would have made the
+//!   calls and plays the other seats made in them (the posterior), the
+//!   search's worlds then drawn from the pool. The pool is built one of two
+//!   ways ([`Sampler`]): uniform worlds each weighted by that probability
+//!   (importance sampling, as Skat and bridge programs do), or Metropolis
+//!   chains that move hidden cards between the other seats, accepting a
+//!   move by the likelihood ratio, and keep worlds at regular steps (all
+//!   alike). Importance sampling wastes most of its pool when the calls
+//!   and plays say much (a few worlds carry the weight); the chains spend
+//!   their evaluations near the likely worlds instead.
 //! - **Playouts** ([`Modelling::playout`]): leaves valued by a playout in
 //!   which every seat moves by the model instead of at random.
 //!
@@ -29,13 +35,64 @@ use super::limits::Limits;
 use super::searcher::SearchError;
 use super::uct::{self, Leaf, Opponents, UctConfig, UctResult, Worlds};
 
-/// Worlds weighted by the model's likelihood of the observed decisions.
+/// Worlds drawn by the model's likelihood of the observed decisions.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Inference {
-    /// Worlds sampled into the pool each decision.
+    /// Worlds in the pool each decision.
     pub worlds: usize,
     /// The model the other seats' decisions are weighed by.
     pub model: PolicyModel,
+    /// How the pool is built.
+    pub sampler: Sampler,
+    /// Whose decisions are weighed.
+    pub seats: Weighed,
+}
+
+/// Whose decisions an inference pool weighs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Weighed {
+    /// Every seat's but the observer's.
+    #[default]
+    Others,
+    /// Only the other teams' seats: the observer's partner plays as the
+    /// observer's own engine, not as the model.
+    Opponents,
+}
+
+impl Weighed {
+    /// The seats weighed when `observer` is to move in `world` (bit per
+    /// seat).
+    fn mask<G: crate::game::Game>(self, world: &G, observer: usize) -> u8 {
+        (0..world.seats())
+            .filter(|&s| match self {
+                Weighed::Others => s != observer,
+                Weighed::Opponents => world.team_of(s) != world.team_of(observer),
+            })
+            .fold(0, |m, s| m | 1 << s)
+    }
+}
+
+/// How an inference pool is built.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sampler {
+    /// Worlds drawn uniformly, each weighted by its likelihood.
+    #[default]
+    Importance,
+    /// Metropolis chains ([`RuleBasedGame::propose_world`]), their worlds
+    /// alike.
+    Metropolis(Chains),
+}
+
+/// The Metropolis chains of an inference pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chains {
+    /// Chains, each from its own uniform world, run in parallel on rayon;
+    /// the pool's worlds are split among them.
+    pub chains: usize,
+    /// Steps a chain takes before it keeps its first world.
+    pub burn_in: usize,
+    /// Steps between two worlds a chain keeps.
+    pub thin: usize,
 }
 
 /// A sampling search's assumptions about the other seats.
@@ -59,12 +116,34 @@ pub struct Belief<G> {
 }
 
 impl<G: RuleBasedGame> Belief<G> {
-    /// Samples `inference.worlds` worlds from `observation` (each from its
-    /// own generator derived from `seed`, in parallel on rayon) and weighs
-    /// each by the model's likelihood of the decisions of every seat but
-    /// the one to move (the observer). Stops sampling when `stop` is set;
-    /// the pool depends only on the seed and its size.
+    /// The pool of `inference` for `observation` (its worlds weighed by the
+    /// model's likelihood of the decisions of the seats it weighs, seen
+    /// from the one to move, the observer), built in parallel on rayon. Stops when `stop`
+    /// is set; the pool depends only on the seed and its settings.
     pub fn sample(
+        observation: &G::Observation,
+        inference: &Inference,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Self {
+        match inference.sampler {
+            Sampler::Importance => Self::importance(observation, inference, seed, stop),
+            Sampler::Metropolis(chains) => {
+                Self::metropolis(observation, inference, &chains, seed, stop)
+            }
+        }
+    }
+
+    /// The generator of the `index`th world or chain of a pool.
+    fn generator(seed: u64, index: usize) -> Xoshiro256PlusPlus {
+        Xoshiro256PlusPlus::seed_from_u64(
+            seed ^ (index as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03),
+        )
+    }
+
+    /// `inference.worlds` uniform worlds, each from its own generator,
+    /// weighted by their likelihood.
+    fn importance(
         observation: &G::Observation,
         inference: &Inference,
         seed: u64,
@@ -76,13 +155,13 @@ impl<G: RuleBasedGame> Belief<G> {
                 if stop.load(Ordering::Relaxed) {
                     return None;
                 }
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(
-                    seed ^ (index as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03),
-                );
-                let world = G::sample_world(observation, &mut rng);
+                let world = G::sample_world(observation, &mut Self::generator(seed, index));
                 let log_weight = match world.turn() {
                     Turn::Player(observer) => {
-                        G::history_log_likelihood(&world, observer, &inference.model)
+                        let seats = inference.seats.mask(&world, observer);
+                        G::seat_log_likelihoods(&world, seats, &inference.model)
+                            .iter()
+                            .sum()
                     }
                     Turn::Chance | Turn::Terminal => 0.0,
                 };
@@ -107,6 +186,31 @@ impl<G: RuleBasedGame> Belief<G> {
             worlds.push(world);
             cumulative.push(total);
         }
+        Belief { worlds, cumulative }
+    }
+
+    /// `chains.chains` Metropolis chains, each from a uniform world of its
+    /// own generator, keeping `inference.worlds` worlds between them, all
+    /// alike.
+    fn metropolis(
+        observation: &G::Observation,
+        inference: &Inference,
+        chains: &Chains,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Self {
+        let count = chains.chains.min(inference.worlds).max(1);
+        let kept: Vec<Vec<G>> = (0..count)
+            .into_par_iter()
+            .map(|index| {
+                let share =
+                    inference.worlds / count + usize::from(index < inference.worlds % count);
+                let mut rng = Self::generator(seed, index);
+                run_chain(observation, inference, chains, share, &mut rng, stop)
+            })
+            .collect();
+        let worlds: Vec<G> = kept.into_iter().flatten().collect();
+        let cumulative = (1..=worlds.len()).map(|k| k as f64).collect();
         Belief { worlds, cumulative }
     }
 
@@ -147,6 +251,51 @@ impl<G: RuleBasedGame> Belief<G> {
             0.0
         }
     }
+}
+
+/// One Metropolis chain from a uniform world of `observation`: each step
+/// draws a proposal ([`RuleBasedGame::propose_world`]) and accepts it with
+/// the ratio of the model's likelihoods of the weighed seats' decisions
+/// (only the seats it changed are weighed again); after `chains.burn_in`
+/// steps it keeps its world every `chains.thin` steps until it holds
+/// `share`. Stops early when `stop` is set.
+fn run_chain<G: RuleBasedGame>(
+    observation: &G::Observation,
+    inference: &Inference,
+    chains: &Chains,
+    share: usize,
+    rng: &mut Xoshiro256PlusPlus,
+    stop: &AtomicBool,
+) -> Vec<G> {
+    let mut kept = Vec::with_capacity(share);
+    let mut world = G::sample_world(observation, rng);
+    let Turn::Player(observer) = world.turn() else {
+        kept.resize(share, world);
+        return kept;
+    };
+    let others = inference.seats.mask(&world, observer);
+    let model = &inference.model;
+    let mut logs = G::seat_log_likelihoods(&world, others, model);
+    let mut step = 0;
+    while kept.len() < share && !stop.load(Ordering::Relaxed) {
+        if let Some((proposal, changed)) = G::propose_world(&world, observation, rng) {
+            let changed = changed & others;
+            let new = G::seat_log_likelihoods(&proposal, changed, model);
+            let seats = (0..logs.len()).filter(|&s| changed & 1 << s != 0);
+            let delta: f64 = seats.map(|s| new[s] - logs[s]).sum();
+            if delta >= 0.0 || unit_interval(rng.next_u64()) < delta.exp() {
+                world = proposal;
+                for s in (0..logs.len()).filter(|&s| changed & 1 << s != 0) {
+                    logs[s] = new[s];
+                }
+            }
+        }
+        step += 1;
+        if step >= chains.burn_in && (step - chains.burn_in).is_multiple_of(chains.thin.max(1)) {
+            kept.push(world.clone());
+        }
+    }
+    kept
 }
 
 /// Which worlds a sampling search runs its UCT over.

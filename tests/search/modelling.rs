@@ -1,18 +1,24 @@
 //! Sampling searches that model the other seats (`search::modelling`):
 //! the inference pool holds only worlds consistent with the seat's
-//! observation, depends only on its seed, stops on the flag, the informed
-//! searches answer legal actions reproducibly, and a tree whose opponents
-//! are modelled grows only along the model's moves for them.
+//! observation, depends only on its seed, stops on the flag, the
+//! Metropolis pool breaks no hard constraint and puts more weight on the
+//! true holders of the cards than the importance-weighted pool when the
+//! calls say much, the informed searches answer legal actions
+//! reproducibly, and a tree whose opponents are modelled grows only along
+//! the model's moves for them.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use proptest::prelude::*;
+
 use tauler::game::{Game, HiddenInfo, Notation, Turn};
+use tauler::games::muzicando::cards::{cards_of, Card, ALL_CARDS};
 use tauler::games::muzicando::heuristic::{HeuristicPlayer, Situation};
 use tauler::games::muzicando::{Muzicando, Options};
-use tauler::knowledge::PolicyModel;
+use tauler::knowledge::{PolicyModel, RuleBasedGame};
 use tauler::search::ismcts::ismcts_search;
-use tauler::search::modelling::{Belief, Inference, Modelling};
+use tauler::search::modelling::{Belief, Chains, Inference, Modelling, Sampler, Weighed};
 use tauler::search::pimc::pimc_search;
 use tauler::search::uct::{self, Leaf, Opponents, Parallelism, UctConfig, Worlds};
 use tauler::search::Limits;
@@ -36,6 +42,21 @@ fn inference(worlds: usize) -> Inference {
     Inference {
         worlds,
         model: PolicyModel::default(),
+        sampler: Sampler::Importance,
+        seats: Weighed::Others,
+    }
+}
+
+fn metropolis(worlds: usize, chains: usize, burn_in: usize, thin: usize) -> Inference {
+    Inference {
+        worlds,
+        model: PolicyModel::default(),
+        sampler: Sampler::Metropolis(Chains {
+            chains,
+            burn_in,
+            thin,
+        }),
+        seats: Weighed::Others,
     }
 }
 
@@ -95,6 +116,212 @@ fn a_set_flag_stops_the_pool() {
     assert_eq!(belief.weighted().count(), 0);
     let mut rng = <rand_xoshiro::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(1);
     assert!(belief.draw(&mut rng).is_none());
+}
+
+/// The hand of deal `seed` (dealer `seed % 4`) after `decisions` calls
+/// and plays of the rule-based player at every seat (or at its end).
+fn rule_based_hand(seed: u64, decisions: usize) -> Muzicando {
+    let options = Options {
+        dealer: (seed % 4) as u8,
+        ..Options::default()
+    };
+    let mut state = Muzicando::seeded_deal(&options, seed);
+    for _ in 0..decisions {
+        match rule_based(&state) {
+            Some(action) => state.apply(action),
+            None => break,
+        }
+    }
+    state
+}
+
+/// The mean probability `belief` gives the true holder (in `truth`) of
+/// each card hidden from `observer`.
+fn true_holder_probability(belief: &Belief<Muzicando>, truth: &Muzicando, observer: usize) -> f64 {
+    let hidden: Vec<(Card, usize)> = (0..4)
+        .filter(|&s| s != observer)
+        .flat_map(|s| cards_of(truth.hand(s)).map(move |c| (c, s)))
+        .collect();
+    let total: f64 = hidden
+        .iter()
+        .map(|&(card, holder)| {
+            belief
+                .weighted()
+                .filter(|(world, _)| world.hand(holder) & card.bit() != 0)
+                .map(|(_, w)| w)
+                .sum::<f64>()
+        })
+        .sum();
+    total / hidden.len() as f64
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn the_metropolis_pool_breaks_no_hard_constraint(
+        seed in 0u64..10_000,
+        decisions in 4usize..50,
+        pool_seed in any::<u64>(),
+    ) {
+        let state = rule_based_hand(seed, decisions);
+        let Turn::Player(seat) = state.turn() else {
+            return Ok(());
+        };
+        let observation = state.observation(seat);
+        let belief = Belief::<Muzicando>::sample(
+            &observation,
+            &metropolis(24, 3, 6, 2),
+            pool_seed,
+            &AtomicBool::new(false),
+        );
+        prop_assert_eq!(belief.weighted().count(), 24);
+        for (world, _) in belief.weighted() {
+            prop_assert!(world.agrees_with(&observation), "{}", world.record());
+            prop_assert_eq!(world.hand(seat), state.hand(seat));
+            let mut held = observation.hand | observation.table;
+            for other in (0..4).filter(|&s| s != seat) {
+                let hand = world.hand(other);
+                prop_assert_eq!(hand.count_ones(), state.hand(other).count_ones());
+                prop_assert_eq!(hand & held, 0, "a card held twice");
+                prop_assert_eq!(hand & observation.ruled_out(other as u8), 0, "a note its passes ruled out");
+                held |= hand;
+            }
+            prop_assert_eq!(held, ALL_CARDS);
+            let others = 0b1111 & !(1 << seat);
+            let ll = Muzicando::seat_log_likelihoods(world, others, &PolicyModel::default());
+            prop_assert!(ll.iter().all(|l| l.is_finite()), "an impossible world");
+        }
+    }
+}
+
+/// A model close to the rule-based player itself (which plays its best
+/// action): the evidence of each call and play is strong.
+fn sharp(pool: Inference) -> Inference {
+    Inference {
+        model: PolicyModel {
+            temperature: 0.1,
+            epsilon: 0.005,
+        },
+        ..pool
+    }
+}
+
+#[test]
+fn the_metropolis_pool_finds_the_holders_strong_evidence_reveals() {
+    // Late in hands the rule-based player plays at every seat, under a
+    // sharp model: few uniform worlds explain every play, so the
+    // importance pool rests on the least unlikely of them, while the
+    // chains move to worlds that explain the plays.
+    let stop = AtomicBool::new(false);
+    let (mut importance, mut chains, mut positions) = (0.0, 0.0, 0.0);
+    for seed in 0..8 {
+        let state = rule_based_hand(seed, 36);
+        let Turn::Player(observer) = state.turn() else {
+            continue;
+        };
+        let observation = state.observation(observer);
+        let pool = |inference: Inference| {
+            let belief = Belief::<Muzicando>::sample(&observation, &sharp(inference), seed, &stop);
+            true_holder_probability(&belief, &state, observer)
+        };
+        importance += pool(inference(256));
+        chains += pool(metropolis(256, 8, 256, 4));
+        positions += 1.0;
+    }
+    let (importance, chains) = (importance / positions, chains / positions);
+    assert!(positions >= 6.0, "{positions} positions");
+    assert!(
+        chains > importance + 0.015,
+        "true holder: chains {chains:.3}, importance {importance:.3}"
+    );
+}
+
+/// The inference diagnostic (slow: run with `cargo test --release --test
+/// search modelling::inference_diagnostic -- --ignored --nocapture`): on
+/// mid-hand positions of hands the rule-based player plays at every seat,
+/// the mean probability each pool gives the hidden cards' true holders,
+/// beside its effective size (importance: Kish's; chains: the distinct
+/// worlds) and its likelihood evaluations.
+#[test]
+#[ignore = "a measurement: run it by name with --ignored --nocapture"]
+fn inference_diagnostic() {
+    let positions: Vec<(Muzicando, usize)> = (0..60)
+        .filter_map(|seed| {
+            let state = rule_based_hand(1000 + seed, 16 + (seed as usize % 24));
+            match state.turn() {
+                Turn::Player(seat) => Some((state, seat)),
+                _ => None,
+            }
+        })
+        .collect();
+    let stop = AtomicBool::new(false);
+    let flat = Inference {
+        model: PolicyModel {
+            temperature: 100.0,
+            epsilon: 0.99,
+        },
+        ..inference(256)
+    };
+    let with_model = |pool: Inference, temperature, epsilon| Inference {
+        model: PolicyModel {
+            temperature,
+            epsilon,
+        },
+        ..pool
+    };
+    let pools: Vec<(&str, Inference)> = vec![
+        ("flat model 256", flat),
+        ("importance 256", inference(256)),
+        ("importance 8192", inference(8192)),
+        ("chains 8x(256+32x4)", metropolis(256, 8, 256, 4)),
+        ("chains 4x(2048+64x8)", metropolis(256, 4, 2048, 8)),
+        (
+            "importance 256, T .3 e .02",
+            with_model(inference(256), 0.3, 0.02),
+        ),
+        (
+            "importance 8192, T .3 e .02",
+            with_model(inference(8192), 0.3, 0.02),
+        ),
+        (
+            "chains 8x(256+32x4), T .3 e .02",
+            with_model(metropolis(256, 8, 256, 4), 0.3, 0.02),
+        ),
+        (
+            "chains 4x(2048+64x8), T .3 e .02",
+            with_model(metropolis(256, 4, 2048, 8), 0.3, 0.02),
+        ),
+    ];
+    println!("{} positions", positions.len());
+    for (name, pool) in pools {
+        let (mut truth, mut size) = (0.0, 0.0);
+        for (index, (state, seat)) in positions.iter().enumerate() {
+            let observation = state.observation(*seat);
+            let belief = Belief::<Muzicando>::sample(&observation, &pool, index as u64, &stop);
+            truth += true_holder_probability(&belief, state, *seat);
+            size += match pool.sampler {
+                Sampler::Importance => belief.effective_size(),
+                Sampler::Metropolis(_) => {
+                    let mut records: Vec<String> =
+                        belief.weighted().map(|(w, _)| w.record()).collect();
+                    records.sort();
+                    records.dedup();
+                    records.len() as f64
+                }
+            };
+        }
+        let evaluations = match pool.sampler {
+            Sampler::Importance => pool.worlds,
+            Sampler::Metropolis(c) => c.chains * (1 + c.burn_in) + pool.worlds * c.thin,
+        };
+        let n = positions.len() as f64;
+        println!(
+            "{name:32} true holder {:.3}  size {:.1}  evaluations {evaluations}",
+            truth / n,
+            size / n
+        );
+    }
 }
 
 #[test]

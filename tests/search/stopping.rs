@@ -209,6 +209,8 @@ fn informed_ismcts_stops_on_the_flag() {
         inference: Some(tauler::search::modelling::Inference {
             worlds: 100_000,
             model: tauler::knowledge::PolicyModel::default(),
+            sampler: tauler::search::modelling::Sampler::Importance,
+            seats: tauler::search::modelling::Weighed::Others,
         }),
         playout: Some(tauler::knowledge::PolicyModel::default()),
         opponents: Some(tauler::knowledge::PolicyModel::default()),

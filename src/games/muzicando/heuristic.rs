@@ -27,7 +27,7 @@ use super::public_view::PublicView;
 use super::{Action, Auction, Bid, Muzicando, Options};
 use rand::RngCore;
 
-use crate::game::Seat;
+use crate::game::Returns;
 use crate::knowledge::{Policy, PolicyModel, RuleBasedGame};
 
 /// The rule-based player's bidding thresholds (what a `searcher = "rules"`
@@ -334,8 +334,16 @@ impl RuleBasedGame for Muzicando {
             .any(|a| matches!(a, Action::Bid(_) | Action::Choose(_)))
     }
 
-    fn history_log_likelihood(world: &Muzicando, observer: Seat, model: &PolicyModel) -> f64 {
-        super::inference::history_log_likelihood(world, observer, model)
+    fn seat_log_likelihoods(world: &Muzicando, seats: u8, model: &PolicyModel) -> Returns {
+        super::inference::seat_log_likelihoods(world, seats, model)
+    }
+
+    fn propose_world(
+        world: &Muzicando,
+        observation: &Observation,
+        rng: &mut dyn RngCore,
+    ) -> Option<(Muzicando, u8)> {
+        super::inference::propose_world(world, observation, rng)
     }
 
     fn model_action(

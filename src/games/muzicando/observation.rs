@@ -409,6 +409,19 @@ fn augmenting_match(
     owner[..slots].iter().copied().collect()
 }
 
+/// The world in which each seat was dealt the cards of `dealt` (in the
+/// order its deal events come), the observed history replayed on it (team
+/// game: no hidden draws).
+pub(super) fn replay_deal(observation: &Observation, dealt: [Vec<Card>; 8]) -> Muzicando {
+    replay(
+        observation,
+        Deal {
+            dealt,
+            draws: Vec::new(),
+        },
+    )
+}
+
 /// Replays the observed history on a deal that gives every other seat the
 /// cards chosen for it.
 fn replay(observation: &Observation, mut deal: Deal) -> Muzicando {

@@ -9,11 +9,20 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::{deal, options, play, to_move};
 use crate::game::{Game, HiddenInfo, Turn};
 use crate::games::muzicando::heuristic::{strength_margin, HeuristicPlayer, Situation};
-use crate::games::muzicando::inference::{history_log_likelihood, model_action};
+use crate::games::muzicando::inference::model_action;
 use crate::games::muzicando::{Action, GameType, Muzicando};
-use crate::knowledge::{Policy, PolicyModel};
+use crate::knowledge::{Policy, PolicyModel, RuleBasedGame};
 
 const DOS_AND_RES: &str = "R-Do O-Do Y-Do G-Do B-Do P-Do V-Do R-Re O-Re Y-Re G-Re B-Re P-Re V-Re";
+
+/// The log-likelihood `model` gives the decisions of every seat but
+/// `observer` in `world`.
+fn history_log_likelihood(world: &Muzicando, observer: usize, model: &PolicyModel) -> f64 {
+    let others = 0b1111 & !(1 << observer);
+    Muzicando::seat_log_likelihoods(world, others, model)
+        .iter()
+        .sum()
+}
 
 /// The rule-based player's choice from the seat's observation.
 fn observed_choice(state: &Muzicando) -> Action {

@@ -24,6 +24,26 @@ pub enum NoisyActions {
     },
 }
 
+/// Fills `out` with the noisy legal actions of `state` (what quiescence
+/// searches): from the game's generator where it has one, else the legal
+/// list filtered by [`Evaluator::is_noisy`]. Returns whether a quiet legal
+/// action exists besides.
+pub fn noisy_actions_or_filtered<G: Game, E: Evaluator<G> + ?Sized>(
+    evaluator: &E,
+    state: &G,
+    out: &mut Vec<G::Action>,
+) -> bool {
+    match evaluator.noisy_actions(state, out) {
+        NoisyActions::Generated { quiet } => quiet,
+        NoisyActions::Unsupported => {
+            state.legal_actions(out);
+            let all = out.len();
+            out.retain(|&action| evaluator.is_noisy(state, action));
+            out.len() < all
+        }
+    }
+}
+
 /// Static knowledge of a game, used by the alpha-beta searcher.
 pub trait Evaluator<G: Game>: Send + Sync {
     /// The value of a non-terminal state from the view of the seat to move,

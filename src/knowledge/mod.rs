@@ -11,5 +11,7 @@ pub mod evaluator;
 pub mod policy;
 
 pub use chance::{draw_outcome, outcome_at, unit_interval};
-pub use evaluator::{read_weights, EvaluatedGame, Evaluator, NoisyActions, SearchHints};
+pub use evaluator::{
+    noisy_actions_or_filtered, read_weights, EvaluatedGame, Evaluator, NoisyActions, SearchHints,
+};
 pub use policy::{model_playout, play_out, uniform_action, Policy, PolicyModel, RuleBasedGame};

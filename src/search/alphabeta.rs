@@ -21,7 +21,7 @@ use super::score::{
 };
 use super::smp::{Completed, RootShare};
 use super::tt::{Bound, Entry, TranspositionTable};
-use crate::knowledge::{Evaluator, NoisyActions};
+use crate::knowledge::{noisy_actions_or_filtered, Evaluator};
 
 /// How a child is to be searched.
 #[derive(Clone, Copy, Debug)]
@@ -909,15 +909,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             state.legal_actions(&mut actions);
             false
         } else {
-            match evaluator.noisy_actions(state, &mut actions) {
-                NoisyActions::Generated { quiet } => quiet,
-                NoisyActions::Unsupported => {
-                    state.legal_actions(&mut actions);
-                    let all = actions.len();
-                    actions.retain(|&action| evaluator.is_noisy(state, action));
-                    actions.len() < all
-                }
-            }
+            noisy_actions_or_filtered(evaluator, state, &mut actions)
         };
         let mut list = std::mem::take(&mut self.candidates[ply]);
         list.clear();

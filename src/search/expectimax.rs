@@ -44,7 +44,7 @@ use super::info::{PvLine, SearchInfo};
 use super::limits::Limits;
 use super::score::{terminal_score, Score, EVAL_LIMIT, MATE};
 use super::searcher::SearchError;
-use crate::knowledge::{Evaluator, NoisyActions};
+use crate::knowledge::{noisy_actions_or_filtered, Evaluator};
 
 /// The lowest value any node can have.
 const LOWER: f64 = -(MATE as f64);
@@ -559,15 +559,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             return stand;
         }
         let mut actions = Vec::new();
-        let quiet = match self.evaluator.noisy_actions(state, &mut actions) {
-            NoisyActions::Generated { quiet } => quiet,
-            NoisyActions::Unsupported => {
-                state.legal_actions(&mut actions);
-                let all = actions.len();
-                actions.retain(|&action| self.evaluator.is_noisy(state, action));
-                actions.len() < all
-            }
-        };
+        let quiet = noisy_actions_or_filtered(&self.evaluator, state, &mut actions);
         if actions.is_empty() {
             return stand;
         }

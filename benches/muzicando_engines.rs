@@ -110,6 +110,7 @@ fn benches(c: &mut Criterion) {
                     simulate_calls::<Muzicando>(
                         &observation,
                         &calls,
+                        None,
                         &Limits::nodes(BID_WORLDS),
                         &stop,
                         1,

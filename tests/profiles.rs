@@ -146,6 +146,7 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     assert_eq!(ismcts.sampling_config().unwrap().trees, 1);
     assert_eq!(ismcts.limits.limits().nodes, Some(1000));
     assert_eq!(ismcts.bid_simulation().unwrap(), Some(32));
+    assert_eq!(ismcts.bid_inference().unwrap(), None, "uniform bid worlds");
     let modelling = ismcts.modelling().unwrap();
     let inference = modelling.inference.expect("the default infers");
     assert_eq!(inference.worlds, 256);
@@ -199,6 +200,44 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     let player = build_player::<Muzicando>(&bidsim, 5).unwrap();
     assert!(!player.sees_everything(), "a fair profile");
     assert!(player.name().contains("bidsim-32"), "{}", player.name());
+    let bid_informed = EngineProfile::parse(
+        "bid-informed",
+        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nbidding = \"simulation\"\nbid_inference = \"inference\"\ninference = \"mcmc\"\n",
+    )
+    .unwrap();
+    let pool = bid_informed.modelling().unwrap().inference;
+    assert!(pool.is_some());
+    assert_eq!(
+        bid_informed.bid_inference().unwrap(),
+        pool,
+        "the play's pool"
+    );
+    build_player::<Muzicando>(&bid_informed, 5).unwrap();
+    let searched = "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\ninference = \"policy\"\nbid_inference = \"inference\"\n";
+    assert_eq!(
+        EngineProfile::parse("searched", searched)
+            .unwrap()
+            .bid_inference()
+            .unwrap(),
+        None,
+        "no simulation, no bid worlds"
+    );
+    let uninformed = "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nbidding = \"simulation\"\nbid_inference = \"inference\"\n";
+    let error = EngineProfile::parse("uninformed", uninformed)
+        .unwrap()
+        .bid_inference()
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("needs an `inference`"), "{error}");
+    assert!(
+        build_player::<Muzicando>(&EngineProfile::parse("uninformed", uninformed).unwrap(), 5)
+            .is_err()
+    );
+    let odd =
+        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nbid_inference = \"guess\"\n";
+    assert!(EngineProfile::parse("odd", odd)
+        .and_then(|p| p.bid_simulation())
+        .is_err());
     let typo = "game = \"muzicando\"\nsearcher = \"pimc\"\n[parameters]\nbidding = \"guess\"\n";
     assert!(EngineProfile::parse("typo", typo).is_err());
     let alphabeta =

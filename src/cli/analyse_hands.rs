@@ -111,6 +111,7 @@ fn analyse<G: HandText + RuleBasedGame>(
                 simulate_calls::<G>(
                     observation,
                     &legal,
+                    None,
                     &Limits::nodes(u64::from(BID_WORLDS)),
                     &stop,
                     1,

@@ -120,14 +120,17 @@ where
 }
 
 /// A player that plays with `play`, its contract decisions made by
-/// simulation when the profile asks for `bidding = "simulation"`.
+/// simulation when the profile asks for `bidding = "simulation"` (on worlds
+/// from the play's inference pool under `bid_inference = "inference"`).
 fn with_bidding<G: RuleBasedGame + Notation>(
     profile: &EngineProfile,
     play: Box<dyn Player<G>>,
     seed: u64,
 ) -> Result<Box<dyn Player<G>>, ProfileError> {
     Ok(match profile.bid_simulation()? {
-        Some(worlds) => Box::new(SimulationBidder::new(play, worlds, seed)),
+        Some(worlds) => Box::new(
+            SimulationBidder::new(play, worlds, seed).with_inference(profile.bid_inference()?),
+        ),
         None => play,
     })
 }

@@ -65,7 +65,9 @@ use crate::games::{GameId, UnknownGame};
 use crate::knowledge::PolicyModel;
 use crate::protocol::Dialect;
 use crate::search::expectimax::{Expectimax, Pruning};
-use crate::search::modelling::{Chains, Modelling, Sampler, Weighed};
+use crate::search::modelling::{
+    Chains, Inference as ModellingInference, Modelling, Sampler, Weighed,
+};
 use crate::search::uct::{Parallelism, UctConfig};
 use crate::search::{Clock, Evaluator, Limits, SearchConfig};
 use crate::user_files;
@@ -260,6 +262,10 @@ pub struct SamplingParams {
     pub bidding: Bidding,
     /// Sampled worlds per contract decision under `bidding = "simulation"`.
     pub bid_worlds: u32,
+    /// Where those worlds come from: `uniform` (every world consistent
+    /// with the observation alike) or `inference` (drawn from the pool the
+    /// play's `inference` builds, so the calls seen so far shape them).
+    pub bid_inference: BidInference,
     /// PIMC and ISMCTS: `none` (every world consistent with the
     /// observation alike) or `policy` (worlds weighted by how likely the
     /// rule-based policy, made stochastic, makes the other seats' calls and
@@ -356,6 +362,18 @@ pub enum Bidding {
     Simulation,
 }
 
+/// Where a simulation bidder's worlds come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BidInference {
+    /// Sampled uniformly from the observation.
+    #[default]
+    Uniform,
+    /// Drawn from the inference pool of the profile's `inference` (its
+    /// sampler, worlds, model and seats).
+    Inference,
+}
+
 impl Default for SamplingParams {
     fn default() -> Self {
         let config = UctConfig::default();
@@ -365,6 +383,7 @@ impl Default for SamplingParams {
             parallelism: config.parallelism,
             bidding: Bidding::Search,
             bid_worlds: 32,
+            bid_inference: BidInference::Uniform,
             inference: Inference::None,
             inference_worlds: 256,
             inference_seats: InferenceSeats::Others,
@@ -828,6 +847,27 @@ impl EngineProfile {
         Ok((params.bidding == Bidding::Simulation).then_some(params.bid_worlds))
     }
 
+    /// The inference pool a simulation bidder draws its worlds from
+    /// (`bid_inference = "inference"`: the play's), else `None` (uniform
+    /// worlds). An error when the profile asks for it without an
+    /// `inference`.
+    pub fn bid_inference(&self) -> Result<Option<ModellingInference>, ProfileError> {
+        if self.bid_simulation()?.is_none()
+            || self.sampling_params()?.bid_inference == BidInference::Uniform
+        {
+            return Ok(None);
+        }
+        match self.modelling()?.inference {
+            Some(inference) => Ok(Some(inference)),
+            None => Err(ProfileError::Invalid {
+                name: self.name.clone(),
+                message: "[parameters] bid_inference = \"inference\" needs an `inference` \
+                          (\"policy\" or \"mcmc\")"
+                    .into(),
+            }),
+        }
+    }
+
     /// How a PIMC or ISMCTS profile models the other seats (inference on
     /// its worlds, policy playouts); the plain search for the others.
     pub fn modelling(&self) -> Result<Modelling, ProfileError> {
@@ -849,7 +889,7 @@ impl EngineProfile {
                     thin: params.mcmc_thin,
                 })),
             }
-            .map(|sampler| crate::search::modelling::Inference {
+            .map(|sampler| ModellingInference {
                 worlds: params.inference_worlds,
                 model,
                 sampler,

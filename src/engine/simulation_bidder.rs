@@ -4,6 +4,7 @@
 use crate::game::HiddenInfo;
 use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::simulate_calls;
+use crate::search::modelling::Inference;
 use crate::search::Limits;
 
 use super::most_visited::decision;
@@ -15,22 +16,32 @@ use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 pub struct SimulationBidder<G: HiddenInfo> {
     play: Box<dyn Player<G>>,
     worlds: u32,
+    inference: Option<Inference>,
     seed: u64,
     name: String,
 }
 
 impl<G: HiddenInfo> SimulationBidder<G> {
-    /// Bids by simulation over `worlds` sampled worlds per decision, plays
-    /// with `play`.
+    /// Bids by simulation over `worlds` worlds per decision sampled
+    /// uniformly, plays with `play`.
     #[must_use]
     pub fn new(play: Box<dyn Player<G>>, worlds: u32, seed: u64) -> Self {
         let name = format!("{}+bidsim-{worlds}", play.name());
         SimulationBidder {
             play,
             worlds,
+            inference: None,
             seed,
             name,
         }
+    }
+
+    /// The same bidder drawing its worlds from `inference`'s pool (none:
+    /// uniformly).
+    #[must_use]
+    pub fn with_inference(mut self, inference: Option<Inference>) -> Self {
+        self.inference = inference;
+        self
     }
 }
 
@@ -54,6 +65,7 @@ impl<G: RuleBasedGame> Player<G> for SimulationBidder<G> {
         let result = simulate_calls::<G>(
             view.observation,
             legal,
+            self.inference.as_ref(),
             &Limits {
                 nodes: Some(u64::from(self.worlds)),
                 ..*limits

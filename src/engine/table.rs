@@ -459,6 +459,7 @@ pub fn rank_actions<G: HandView + Playable + RuleBasedGame>(
             simulate_calls::<G>(
                 observation,
                 &legal,
+                None,
                 &Limits::nodes(worlds),
                 &stop,
                 1,

@@ -170,6 +170,7 @@ fn bidding_by_simulation_stops_on_the_flag() {
         simulate_calls::<Muzicando>(
             &observation,
             &offered,
+            None,
             &Limits::default(),
             &stop,
             1,

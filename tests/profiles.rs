@@ -10,6 +10,7 @@ use std::process::{Command, Output, Stdio};
 use tauler::engine::EngineProfile;
 use tauler::games::GameId;
 use tauler::search::modelling::{Chains, Sampler, Weighed};
+use tauler::search::uct::Objective;
 
 #[test]
 fn every_shipped_profile_loads() {
@@ -147,6 +148,24 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     assert_eq!(ismcts.limits.limits().nodes, Some(1000));
     assert_eq!(ismcts.bid_simulation().unwrap(), Some(32));
     assert_eq!(ismcts.bid_inference().unwrap(), None, "uniform bid worlds");
+    assert_eq!(
+        ismcts.sampling_config().unwrap().objective,
+        Objective::Score
+    );
+    let margin = EngineProfile::parse(
+        "margin",
+        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nobjective = \"margin\"\nbidding = \"simulation\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        margin.sampling_config().unwrap().objective,
+        Objective::Margin
+    );
+    build_player::<Muzicando>(&margin, 5).unwrap();
+    let goal = "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nobjective = \"win\"\n";
+    assert!(EngineProfile::parse("goal", goal)
+        .and_then(|p| p.sampling_config())
+        .is_err());
     let modelling = ismcts.modelling().unwrap();
     let inference = modelling.inference.expect("the default infers");
     assert_eq!(inference.worlds, 256);

@@ -68,7 +68,7 @@ use crate::search::expectimax::{Expectimax, Pruning};
 use crate::search::modelling::{
     Chains, Inference as ModellingInference, Modelling, Sampler, Weighed,
 };
-use crate::search::uct::{Parallelism, UctConfig};
+use crate::search::uct::{Objective, Parallelism, UctConfig};
 use crate::search::{Clock, Evaluator, Limits, SearchConfig};
 use crate::user_files;
 
@@ -257,6 +257,10 @@ pub struct SamplingParams {
     /// ISMCTS and cheating UCT: `root` (independent trees) or `tree` (one
     /// shared tree); PIMC is always root-parallel.
     pub parallelism: Parallelism,
+    /// What the search (and a simulation bidder) maximises for each seat:
+    /// `score` (its own return) or `margin` (its return minus the other
+    /// team's).
+    pub objective: Objective,
     /// How PIMC and ISMCTS make contract decisions (auction calls, the
     /// choice of type): `search` like any other, or `simulation`.
     pub bidding: Bidding,
@@ -381,6 +385,7 @@ impl Default for SamplingParams {
             exploration: config.exploration,
             parallel: config.trees,
             parallelism: config.parallelism,
+            objective: Objective::Score,
             bidding: Bidding::Search,
             bid_worlds: 32,
             bid_inference: BidInference::Uniform,
@@ -834,6 +839,7 @@ impl EngineProfile {
             exploration: params.exploration,
             trees: params.parallel,
             parallelism: params.parallelism,
+            objective: params.objective,
         })
     }
 

@@ -31,14 +31,26 @@ use super::limits::Limits;
 use super::modelling::{Belief, Inference};
 use super::score::Score;
 use super::searcher::SearchError;
-use super::uct::{info_of, merge_stats, rank, ActionStats, UctResult};
+use super::uct::{info_of, merge_stats, rank, teams_of, ActionStats, Objective, UctResult};
+
+/// How the calls are simulated: where the worlds come from and what the
+/// seat maximises.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Simulation {
+    /// The inference whose pool the worlds are drawn from; `None`: sampled
+    /// uniformly from the observation.
+    pub inference: Option<Inference>,
+    /// The seat's own hand score, or its margin over the other teams.
+    pub objective: Objective,
+}
 
 /// Plays `state` to the end with `policy` at every seat (each seeing only
 /// its own observation; the first legal action if the policy fails) and
-/// chance drawn from `rng`; returns `seat`'s return.
+/// chance drawn from `rng`; returns `seat`'s value by `objective`.
 fn rollout<G: HiddenInfo>(
     mut state: G,
     seat: usize,
+    objective: Objective,
     policy: &mut dyn Policy<G>,
     rng: &mut Xoshiro256PlusPlus,
 ) -> f64 {
@@ -49,6 +61,7 @@ fn rollout<G: HiddenInfo>(
             Turn::Terminal => {
                 return state
                     .returns()
+                    .map(|r| objective.values(&teams_of(&state), r))
                     .and_then(|r| r.get(seat).copied())
                     .unwrap_or(0.0)
             }
@@ -74,6 +87,7 @@ fn rollout<G: HiddenInfo>(
 fn simulate_world<G: RuleBasedGame>(
     observation: &G::Observation,
     belief: Option<&Belief<G>>,
+    objective: Objective,
     calls: &[G::Action],
     seed: u64,
     index: u64,
@@ -96,7 +110,7 @@ fn simulate_world<G: RuleBasedGame>(
             ActionStats {
                 action: call,
                 visits: 1,
-                total: rollout(state, seat, &mut policy, &mut chance),
+                total: rollout(state, seat, objective, &mut policy, &mut chance),
             }
         })
         .collect()
@@ -109,17 +123,17 @@ const MAX_BATCH: u64 = 256;
 
 /// For each of `calls` (actions legal for the seat to move in
 /// `observation`), the seat's summed return over the sampled worlds and
-/// their number (as `visits`): the mean is the call's expected hand score.
-/// The worlds are sampled uniformly from the observation, or with
-/// `inference` drawn from its pool ([`Belief::sample`], built once from
-/// the seed). `limits.nodes` is the number of worlds (none: until `stop` is
+/// their number (as `visits`): the mean is the call's expected hand score
+/// (or margin, as `simulation.objective` says). The worlds are sampled
+/// uniformly from the observation, or with `simulation.inference` drawn
+/// from its pool ([`Belief::sample`], built once from the seed). `limits.nodes` is the number of worlds (none: until `stop` is
 /// set or the time is up); `on_info` hears the best call so far after each
 /// batch. The calls come ranked best first (the best mean; ties to the
 /// earlier call), and depend only on the seed and the worlds simulated.
 pub fn simulate_calls<G: RuleBasedGame>(
     observation: &G::Observation,
     calls: &[G::Action],
-    inference: Option<&Inference>,
+    simulation: &Simulation,
     limits: &Limits,
     stop: &Arc<AtomicBool>,
     seed: u64,
@@ -129,7 +143,9 @@ pub fn simulate_calls<G: RuleBasedGame>(
         return Err(SearchError::NoLegalAction);
     }
     let control = Control::new(limits, Arc::clone(stop));
-    let belief = inference.map(|inference| Belief::<G>::sample(observation, inference, seed, stop));
+    let belief = simulation
+        .inference
+        .map(|inference| Belief::<G>::sample(observation, &inference, seed, stop));
     let worlds = limits.nodes.unwrap_or(u64::MAX).max(1);
     let mut stats = Vec::new();
     let mut done = 0u64;
@@ -139,8 +155,16 @@ pub fn simulate_calls<G: RuleBasedGame>(
         let results: Vec<Option<Vec<ActionStats<G::Action>>>> = (done..end)
             .into_par_iter()
             .map(|index| {
-                (!control.stopped() && !control.publish(1))
-                    .then(|| simulate_world::<G>(observation, belief.as_ref(), calls, seed, index))
+                (!control.stopped() && !control.publish(1)).then(|| {
+                    simulate_world::<G>(
+                        observation,
+                        belief.as_ref(),
+                        simulation.objective,
+                        calls,
+                        seed,
+                        index,
+                    )
+                })
             })
             .collect();
         let results: Vec<_> = results.into_iter().map_while(|r| r).collect();

@@ -8,8 +8,9 @@ use std::sync::Arc;
 use tauler::game::{Game, HiddenInfo, Turn};
 use tauler::games::muzicando::{Action, Bid, GameType, Muzicando, Observation, Options};
 use tauler::knowledge::PolicyModel;
-use tauler::search::bid_simulation::simulate_calls;
+use tauler::search::bid_simulation::{simulate_calls, Simulation};
 use tauler::search::modelling::{Inference, Sampler, Weighed};
+use tauler::search::uct::Objective;
 use tauler::search::uct::{ActionStats, UctResult};
 use tauler::search::Limits;
 
@@ -32,7 +33,10 @@ fn simulate_from(
     simulate_calls::<Muzicando>(
         observation,
         calls,
-        inference,
+        &Simulation {
+            inference: inference.copied(),
+            ..Simulation::default()
+        },
         &Limits::nodes(worlds),
         &Arc::new(AtomicBool::new(false)),
         seed,
@@ -77,6 +81,25 @@ fn a_bid_that_ends_the_auction_scores_within_the_contracts_range() {
     let result = simulate(&state.observation(1), &[top], 4, 9);
     let mean = result.value();
     assert!((-5.0..=15.0).contains(&mean), "{mean}");
+    // As a margin over the other team, whose placements make up the
+    // rest of 10: 4M made with places 1 and 2 is 15 against 3, failed
+    // with places 3 and 4 is -5 against 7.
+    let margin = simulate_calls::<Muzicando>(
+        &state.observation(1),
+        &[top],
+        &Simulation {
+            objective: Objective::Margin,
+            ..Simulation::default()
+        },
+        &Limits::nodes(4),
+        &Arc::new(AtomicBool::new(false)),
+        9,
+        &mut |_| {},
+    )
+    .expect("a call to simulate")
+    .value();
+    assert!((-12.0..=12.0).contains(&margin), "{margin}");
+    assert_ne!(margin, mean);
 }
 
 #[test]

@@ -152,18 +152,13 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         ismcts.sampling_config().unwrap().objective,
         Objective::Score
     );
-    let margin = EngineProfile::parse(
-        "margin",
-        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nobjective = \"margin\"\nbidding = \"simulation\"\n",
-    )
-    .unwrap();
+    let margin = ismcts_profile("objective = \"margin\"\nbidding = \"simulation\"\n").unwrap();
     assert_eq!(
         margin.sampling_config().unwrap().objective,
         Objective::Margin
     );
     build_player::<Muzicando>(&margin, 5).unwrap();
-    let goal = "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nobjective = \"win\"\n";
-    assert!(EngineProfile::parse("goal", goal)
+    assert!(ismcts_profile("objective = \"win\"")
         .and_then(|p| p.sampling_config())
         .is_err());
     let modelling = ismcts.modelling().unwrap();
@@ -172,9 +167,8 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     assert_eq!(inference.model, tauler::knowledge::PolicyModel::default());
     assert_eq!(inference.sampler, Sampler::Importance, "the default weighs");
     assert_eq!(inference.seats, Weighed::Others);
-    let chained = EngineProfile::parse(
-        "chained",
-        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\ninference = \"mcmc\"\ninference_seats = \"opponents\"\nmcmc_burn_in = 10\n",
+    let chained = ismcts_profile(
+        "inference = \"mcmc\"\ninference_seats = \"opponents\"\nmcmc_burn_in = 10\n",
     )
     .unwrap();
     let chained = chained.modelling().unwrap().inference.expect("it infers");
@@ -192,11 +186,7 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         Some(tauler::knowledge::PolicyModel::default())
     );
     assert_eq!(modelling.opponents, None, "the tree searches the opponents");
-    let modelled = EngineProfile::parse(
-        "modelled",
-        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nopponents = \"policy\"\nmodel_temperature = 0.5\n",
-    )
-    .unwrap();
+    let modelled = ismcts_profile("opponents = \"policy\"\nmodel_temperature = 0.5\n").unwrap();
     assert_eq!(
         modelled.modelling().unwrap().opponents,
         Some(tauler::knowledge::PolicyModel {
@@ -204,9 +194,7 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
             epsilon: 0.1
         })
     );
-    let guess =
-        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nopponents = \"guess\"\n";
-    assert!(EngineProfile::parse("guess", guess)
+    assert!(ismcts_profile("opponents = \"guess\"")
         .and_then(|p| p.modelling())
         .is_err());
     let plain = EngineProfile::load_from(&dir, "muzicando-ismcts-plain").unwrap();
@@ -219,9 +207,8 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     let player = build_player::<Muzicando>(&bidsim, 5).unwrap();
     assert!(!player.sees_everything(), "a fair profile");
     assert!(player.name().contains("bidsim-32"), "{}", player.name());
-    let bid_informed = EngineProfile::parse(
-        "bid-informed",
-        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nbidding = \"simulation\"\nbid_inference = \"inference\"\ninference = \"mcmc\"\n",
+    let bid_informed = ismcts_profile(
+        "bidding = \"simulation\"\nbid_inference = \"inference\"\ninference = \"mcmc\"\n",
     )
     .unwrap();
     let pool = bid_informed.modelling().unwrap().inference;
@@ -232,29 +219,20 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         "the play's pool"
     );
     build_player::<Muzicando>(&bid_informed, 5).unwrap();
-    let searched = "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\ninference = \"policy\"\nbid_inference = \"inference\"\n";
     assert_eq!(
-        EngineProfile::parse("searched", searched)
+        ismcts_profile("inference = \"policy\"\nbid_inference = \"inference\"")
             .unwrap()
             .bid_inference()
             .unwrap(),
         None,
         "no simulation, no bid worlds"
     );
-    let uninformed = "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nbidding = \"simulation\"\nbid_inference = \"inference\"\n";
-    let error = EngineProfile::parse("uninformed", uninformed)
-        .unwrap()
-        .bid_inference()
-        .unwrap_err()
-        .to_string();
+    let uninformed =
+        || ismcts_profile("bidding = \"simulation\"\nbid_inference = \"inference\"").unwrap();
+    let error = uninformed().bid_inference().unwrap_err().to_string();
     assert!(error.contains("needs an `inference`"), "{error}");
-    assert!(
-        build_player::<Muzicando>(&EngineProfile::parse("uninformed", uninformed).unwrap(), 5)
-            .is_err()
-    );
-    let odd =
-        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nbid_inference = \"guess\"\n";
-    assert!(EngineProfile::parse("odd", odd)
+    assert!(build_player::<Muzicando>(&uninformed(), 5).is_err());
+    assert!(ismcts_profile("bid_inference = \"guess\"")
         .and_then(|p| p.bid_simulation())
         .is_err());
     let typo = "game = \"muzicando\"\nsearcher = \"pimc\"\n[parameters]\nbidding = \"guess\"\n";
@@ -461,4 +439,13 @@ fn an_unknown_profile_is_one_line_and_exit_1() {
         "{error}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A Muzicando ISMCTS profile with `parameters` (lines of its
+/// `[parameters]` table).
+fn ismcts_profile(parameters: &str) -> Result<EngineProfile, tauler::engine::ProfileError> {
+    EngineProfile::parse(
+        "test",
+        &format!("game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\n{parameters}"),
+    )
 }

@@ -32,6 +32,7 @@ fn engine_benches(c: &mut Criterion) {
                 exploration: 1.0,
                 trees: threads,
                 parallelism,
+                ..UctConfig::default()
             };
             group.bench_function(format!("mcts-{name}-{threads}-threads"), |b| {
                 b.iter(|| {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tauler::game::{Game, HiddenInfo, Turn};
 use tauler::games::muzicando::{Action, Bid, GameType, Muzicando, Options};
-use tauler::search::bid_simulation::simulate_calls;
+use tauler::search::bid_simulation::{simulate_calls, Simulation};
 use tauler::search::ismcts::ismcts_search;
 use tauler::search::modelling::Modelling;
 use tauler::search::pimc::pimc_search;
@@ -110,6 +110,7 @@ fn benches(c: &mut Criterion) {
                     simulate_calls::<Muzicando>(
                         &observation,
                         &calls,
+                        &Simulation::default(),
                         &Limits::nodes(BID_WORLDS),
                         &stop,
                         1,

@@ -32,6 +32,7 @@ fn mcts_with(
         exploration: 1.0,
         trees,
         parallelism,
+        ..UctConfig::default()
     };
     uct::search(
         Worlds::Fixed(state),

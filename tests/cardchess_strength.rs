@@ -250,6 +250,7 @@ fn two_workers(parallelism: Parallelism, seed: u64) -> Box<dyn Player<CardChess>
                 exploration: 1.0,
                 trees: 2,
                 parallelism,
+                ..UctConfig::default()
             },
             seed,
         )

@@ -414,6 +414,7 @@ fn tree_against_root_ismcts_at_equal_time() {
                             exploration: 6.0,
                             trees: 2,
                             parallelism,
+                            ..UctConfig::default()
                         };
                         Box::new(SamplingPlayer::ismcts(config, d * 8 + s))
                             as Box<dyn Player<Muzicando>>

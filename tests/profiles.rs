@@ -10,6 +10,7 @@ use std::process::{Command, Output, Stdio};
 use tauler::engine::EngineProfile;
 use tauler::games::GameId;
 use tauler::search::modelling::{Chains, Sampler, Weighed};
+use tauler::search::uct::Objective;
 
 #[test]
 fn every_shipped_profile_loads() {
@@ -146,15 +147,28 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     assert_eq!(ismcts.sampling_config().unwrap().trees, 1);
     assert_eq!(ismcts.limits.limits().nodes, Some(1000));
     assert_eq!(ismcts.bid_simulation().unwrap(), Some(32));
+    assert_eq!(ismcts.bid_inference().unwrap(), None, "uniform bid worlds");
+    assert_eq!(
+        ismcts.sampling_config().unwrap().objective,
+        Objective::Score
+    );
+    let margin = ismcts_profile("objective = \"margin\"\nbidding = \"simulation\"\n").unwrap();
+    assert_eq!(
+        margin.sampling_config().unwrap().objective,
+        Objective::Margin
+    );
+    build_player::<Muzicando>(&margin, 5).unwrap();
+    assert!(ismcts_profile("objective = \"win\"")
+        .and_then(|p| p.sampling_config())
+        .is_err());
     let modelling = ismcts.modelling().unwrap();
     let inference = modelling.inference.expect("the default infers");
     assert_eq!(inference.worlds, 256);
     assert_eq!(inference.model, tauler::knowledge::PolicyModel::default());
     assert_eq!(inference.sampler, Sampler::Importance, "the default weighs");
     assert_eq!(inference.seats, Weighed::Others);
-    let chained = EngineProfile::parse(
-        "chained",
-        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\ninference = \"mcmc\"\ninference_seats = \"opponents\"\nmcmc_burn_in = 10\n",
+    let chained = ismcts_profile(
+        "inference = \"mcmc\"\ninference_seats = \"opponents\"\nmcmc_burn_in = 10\n",
     )
     .unwrap();
     let chained = chained.modelling().unwrap().inference.expect("it infers");
@@ -172,11 +186,7 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         Some(tauler::knowledge::PolicyModel::default())
     );
     assert_eq!(modelling.opponents, None, "the tree searches the opponents");
-    let modelled = EngineProfile::parse(
-        "modelled",
-        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nopponents = \"policy\"\nmodel_temperature = 0.5\n",
-    )
-    .unwrap();
+    let modelled = ismcts_profile("opponents = \"policy\"\nmodel_temperature = 0.5\n").unwrap();
     assert_eq!(
         modelled.modelling().unwrap().opponents,
         Some(tauler::knowledge::PolicyModel {
@@ -184,9 +194,7 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
             epsilon: 0.1
         })
     );
-    let guess =
-        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nopponents = \"guess\"\n";
-    assert!(EngineProfile::parse("guess", guess)
+    assert!(ismcts_profile("opponents = \"guess\"")
         .and_then(|p| p.modelling())
         .is_err());
     let plain = EngineProfile::load_from(&dir, "muzicando-ismcts-plain").unwrap();
@@ -199,6 +207,34 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     let player = build_player::<Muzicando>(&bidsim, 5).unwrap();
     assert!(!player.sees_everything(), "a fair profile");
     assert!(player.name().contains("bidsim-32"), "{}", player.name());
+    let bid_informed = ismcts_profile(
+        "bidding = \"simulation\"\nbid_inference = \"inference\"\ninference = \"mcmc\"\n",
+    )
+    .unwrap();
+    let pool = bid_informed.modelling().unwrap().inference;
+    assert!(pool.is_some());
+    assert_eq!(
+        bid_informed.bid_inference().unwrap(),
+        pool,
+        "the play's pool"
+    );
+    build_player::<Muzicando>(&bid_informed, 5).unwrap();
+    assert_eq!(
+        ismcts_profile("inference = \"policy\"\nbid_inference = \"inference\"")
+            .unwrap()
+            .bid_inference()
+            .unwrap(),
+        None,
+        "no simulation, no bid worlds"
+    );
+    let uninformed =
+        || ismcts_profile("bidding = \"simulation\"\nbid_inference = \"inference\"").unwrap();
+    let error = uninformed().bid_inference().unwrap_err().to_string();
+    assert!(error.contains("needs an `inference`"), "{error}");
+    assert!(build_player::<Muzicando>(&uninformed(), 5).is_err());
+    assert!(ismcts_profile("bid_inference = \"guess\"")
+        .and_then(|p| p.bid_simulation())
+        .is_err());
     let typo = "game = \"muzicando\"\nsearcher = \"pimc\"\n[parameters]\nbidding = \"guess\"\n";
     assert!(EngineProfile::parse("typo", typo).is_err());
     let alphabeta =
@@ -403,4 +439,13 @@ fn an_unknown_profile_is_one_line_and_exit_1() {
         "{error}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A Muzicando ISMCTS profile with `parameters` (lines of its
+/// `[parameters]` table).
+fn ismcts_profile(parameters: &str) -> Result<EngineProfile, tauler::engine::ProfileError> {
+    EngineProfile::parse(
+        "test",
+        &format!("game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\n{parameters}"),
+    )
 }

@@ -23,7 +23,7 @@ use crate::bounds;
 use crate::engine::EngineProfile;
 use crate::game::{HandText, Turn};
 use crate::knowledge::RuleBasedGame;
-use crate::search::bid_simulation::simulate_calls;
+use crate::search::bid_simulation::{simulate_calls, Simulation};
 use crate::search::info::SearchInfo;
 use crate::search::ismcts::ismcts_search;
 use crate::search::modelling::Modelling;
@@ -111,6 +111,7 @@ fn analyse<G: HandText + RuleBasedGame>(
                 simulate_calls::<G>(
                     observation,
                     &legal,
+                    &Simulation::default(),
                     &Limits::nodes(u64::from(BID_WORLDS)),
                     &stop,
                     1,

@@ -9,6 +9,7 @@
 
 use crate::game::{Notation, Observe, PerfectInfo};
 use crate::knowledge::RuleBasedGame;
+use crate::search::bid_simulation::Simulation;
 use crate::search::uct::UctConfig;
 use crate::search::Evaluator;
 
@@ -106,6 +107,7 @@ where
                     exploration: params.exploration,
                     trees: params.threads,
                     parallelism: params.parallelism,
+                    ..UctConfig::default()
                 },
                 seed,
             ))
@@ -120,14 +122,21 @@ where
 }
 
 /// A player that plays with `play`, its contract decisions made by
-/// simulation when the profile asks for `bidding = "simulation"`.
+/// simulation when the profile asks for `bidding = "simulation"` (on worlds
+/// from the play's inference pool under `bid_inference = "inference"`, for
+/// the profile's `objective`).
 fn with_bidding<G: RuleBasedGame + Notation>(
     profile: &EngineProfile,
     play: Box<dyn Player<G>>,
     seed: u64,
 ) -> Result<Box<dyn Player<G>>, ProfileError> {
     Ok(match profile.bid_simulation()? {
-        Some(worlds) => Box::new(SimulationBidder::new(play, worlds, seed)),
+        Some(worlds) => Box::new(SimulationBidder::new(play, worlds, seed).with_simulation(
+            Simulation {
+                inference: profile.bid_inference()?,
+                objective: profile.sampling_config()?.objective,
+            },
+        )),
         None => play,
     })
 }

@@ -65,8 +65,10 @@ use crate::games::{GameId, UnknownGame};
 use crate::knowledge::PolicyModel;
 use crate::protocol::Dialect;
 use crate::search::expectimax::{Expectimax, Pruning};
-use crate::search::modelling::{Chains, Modelling, Sampler, Weighed};
-use crate::search::uct::{Parallelism, UctConfig};
+use crate::search::modelling::{
+    Chains, Inference as ModellingInference, Modelling, Sampler, Weighed,
+};
+use crate::search::uct::{Objective, Parallelism, UctConfig};
 use crate::search::{Clock, Evaluator, Limits, SearchConfig};
 use crate::user_files;
 
@@ -255,11 +257,19 @@ pub struct SamplingParams {
     /// ISMCTS and cheating UCT: `root` (independent trees) or `tree` (one
     /// shared tree); PIMC is always root-parallel.
     pub parallelism: Parallelism,
+    /// What the search (and a simulation bidder) maximises for each seat:
+    /// `score` (its own return) or `margin` (its return minus the other
+    /// team's).
+    pub objective: Objective,
     /// How PIMC and ISMCTS make contract decisions (auction calls, the
     /// choice of type): `search` like any other, or `simulation`.
     pub bidding: Bidding,
     /// Sampled worlds per contract decision under `bidding = "simulation"`.
     pub bid_worlds: u32,
+    /// Where those worlds come from: `uniform` (every world consistent
+    /// with the observation alike) or `inference` (drawn from the pool the
+    /// play's `inference` builds, so the calls seen so far shape them).
+    pub bid_inference: BidInference,
     /// PIMC and ISMCTS: `none` (every world consistent with the
     /// observation alike) or `policy` (worlds weighted by how likely the
     /// rule-based policy, made stochastic, makes the other seats' calls and
@@ -356,6 +366,18 @@ pub enum Bidding {
     Simulation,
 }
 
+/// Where a simulation bidder's worlds come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BidInference {
+    /// Sampled uniformly from the observation.
+    #[default]
+    Uniform,
+    /// Drawn from the inference pool of the profile's `inference` (its
+    /// sampler, worlds, model and seats).
+    Inference,
+}
+
 impl Default for SamplingParams {
     fn default() -> Self {
         let config = UctConfig::default();
@@ -363,8 +385,10 @@ impl Default for SamplingParams {
             exploration: config.exploration,
             parallel: config.trees,
             parallelism: config.parallelism,
+            objective: Objective::Score,
             bidding: Bidding::Search,
             bid_worlds: 32,
+            bid_inference: BidInference::Uniform,
             inference: Inference::None,
             inference_worlds: 256,
             inference_seats: InferenceSeats::Others,
@@ -815,6 +839,7 @@ impl EngineProfile {
             exploration: params.exploration,
             trees: params.parallel,
             parallelism: params.parallelism,
+            objective: params.objective,
         })
     }
 
@@ -826,6 +851,27 @@ impl EngineProfile {
         }
         let params = self.sampling_params()?;
         Ok((params.bidding == Bidding::Simulation).then_some(params.bid_worlds))
+    }
+
+    /// The inference pool a simulation bidder draws its worlds from
+    /// (`bid_inference = "inference"`: the play's), else `None` (uniform
+    /// worlds). An error when the profile asks for it without an
+    /// `inference`.
+    pub fn bid_inference(&self) -> Result<Option<ModellingInference>, ProfileError> {
+        if self.bid_simulation()?.is_none()
+            || self.sampling_params()?.bid_inference == BidInference::Uniform
+        {
+            return Ok(None);
+        }
+        match self.modelling()?.inference {
+            Some(inference) => Ok(Some(inference)),
+            None => Err(ProfileError::Invalid {
+                name: self.name.clone(),
+                message: "[parameters] bid_inference = \"inference\" needs an `inference` \
+                          (\"policy\" or \"mcmc\")"
+                    .into(),
+            }),
+        }
     }
 
     /// How a PIMC or ISMCTS profile models the other seats (inference on
@@ -849,7 +895,7 @@ impl EngineProfile {
                     thin: params.mcmc_thin,
                 })),
             }
-            .map(|sampler| crate::search::modelling::Inference {
+            .map(|sampler| ModellingInference {
                 worlds: params.inference_worlds,
                 model,
                 sampler,

@@ -3,7 +3,7 @@
 
 use crate::game::HiddenInfo;
 use crate::knowledge::RuleBasedGame;
-use crate::search::bid_simulation::simulate_calls;
+use crate::search::bid_simulation::{simulate_calls, Simulation};
 use crate::search::Limits;
 
 use super::most_visited::decision;
@@ -15,22 +15,32 @@ use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 pub struct SimulationBidder<G: HiddenInfo> {
     play: Box<dyn Player<G>>,
     worlds: u32,
+    simulation: Simulation,
     seed: u64,
     name: String,
 }
 
 impl<G: HiddenInfo> SimulationBidder<G> {
-    /// Bids by simulation over `worlds` sampled worlds per decision, plays
-    /// with `play`.
+    /// Bids by simulation over `worlds` worlds per decision sampled
+    /// uniformly, each seat's own score maximised; plays with `play`.
     #[must_use]
     pub fn new(play: Box<dyn Player<G>>, worlds: u32, seed: u64) -> Self {
         let name = format!("{}+bidsim-{worlds}", play.name());
         SimulationBidder {
             play,
             worlds,
+            simulation: Simulation::default(),
             seed,
             name,
         }
+    }
+
+    /// The same bidder simulating as `simulation` says (its worlds from an
+    /// inference pool, its objective).
+    #[must_use]
+    pub fn with_simulation(mut self, simulation: Simulation) -> Self {
+        self.simulation = simulation;
+        self
     }
 }
 
@@ -54,6 +64,7 @@ impl<G: RuleBasedGame> Player<G> for SimulationBidder<G> {
         let result = simulate_calls::<G>(
             view.observation,
             legal,
+            &self.simulation,
             &Limits {
                 nodes: Some(u64::from(self.worlds)),
                 ..*limits

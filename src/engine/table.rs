@@ -36,7 +36,7 @@ use thiserror::Error;
 use crate::bounds::{self, OutOfRange};
 use crate::game::{Game, HandView, Seat, Turn};
 use crate::knowledge::RuleBasedGame;
-use crate::search::bid_simulation::simulate_calls;
+use crate::search::bid_simulation::{simulate_calls, Simulation};
 use crate::search::ismcts::ismcts_search;
 use crate::search::modelling::Modelling;
 use crate::search::uct::{ActionStats, UctConfig};
@@ -459,6 +459,7 @@ pub fn rank_actions<G: HandView + Playable + RuleBasedGame>(
             simulate_calls::<G>(
                 observation,
                 &legal,
+                &Simulation::default(),
                 &Limits::nodes(worlds),
                 &stop,
                 1,

@@ -1,5 +1,6 @@
 //! Bidding by simulation: the expected score of each call legal now, over
-//! worlds sampled from the seat's observation ([`HiddenInfo::sample_world`]),
+//! worlds sampled from the seat's observation ([`HiddenInfo::sample_world`],
+//! or drawn from an inference pool, [`Belief`]),
 //! each call followed by a simulated rest of the hand (the rest of the
 //! auction and the play) in which every seat plays a fast policy (the game's
 //! rule-based policy with its default parameters) from its own observation
@@ -9,8 +10,10 @@
 //! the differences between calls are not blurred by the luck of the
 //! sampling. The auction so far is respected through the observation
 //! (calls are only those legal after it, and the hidden hands are sampled
-//! consistently with what it shows); the samples do not weigh worlds by how
-//! likely they make the other seats' bids. Worlds run in parallel on rayon.
+//! consistently with what it shows). Uniform samples do not weigh worlds by
+//! how likely they make the other seats' calls; with an [`Inference`] the
+//! worlds are drawn from its pool, which does (a pass of a rule-based seat
+//! then says its hand is weak). Worlds run in parallel on rayon.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -25,16 +28,29 @@ use crate::knowledge::{draw_outcome, Policy, RuleBasedGame};
 use super::control::Control;
 use super::info::{PvLine, SearchInfo};
 use super::limits::Limits;
+use super::modelling::{Belief, Inference};
 use super::score::Score;
 use super::searcher::SearchError;
-use super::uct::{info_of, merge_stats, rank, ActionStats, UctResult};
+use super::uct::{info_of, merge_stats, rank, teams_of, ActionStats, Objective, UctResult};
+
+/// How the calls are simulated: where the worlds come from and what the
+/// seat maximises.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Simulation {
+    /// The inference whose pool the worlds are drawn from; `None`: sampled
+    /// uniformly from the observation.
+    pub inference: Option<Inference>,
+    /// The seat's own hand score, or its margin over the other teams.
+    pub objective: Objective,
+}
 
 /// Plays `state` to the end with `policy` at every seat (each seeing only
 /// its own observation; the first legal action if the policy fails) and
-/// chance drawn from `rng`; returns `seat`'s return.
+/// chance drawn from `rng`; returns `seat`'s value by `objective`.
 fn rollout<G: HiddenInfo>(
     mut state: G,
     seat: usize,
+    objective: Objective,
     policy: &mut dyn Policy<G>,
     rng: &mut Xoshiro256PlusPlus,
 ) -> f64 {
@@ -45,6 +61,7 @@ fn rollout<G: HiddenInfo>(
             Turn::Terminal => {
                 return state
                     .returns()
+                    .map(|r| objective.values(&teams_of(&state), r))
                     .and_then(|r| r.get(seat).copied())
                     .unwrap_or(0.0)
             }
@@ -64,17 +81,22 @@ fn rollout<G: HiddenInfo>(
     }
 }
 
-/// The calls' statistics from world `index`: each call applied to the
-/// same sampled world and played out with the same chance draws.
+/// The calls' statistics from world `index` (drawn from `belief`, else
+/// sampled uniformly): each call applied to the same world and played out
+/// with the same chance draws.
 fn simulate_world<G: RuleBasedGame>(
     observation: &G::Observation,
+    belief: Option<&Belief<G>>,
+    objective: Objective,
     calls: &[G::Action],
     seed: u64,
     index: u64,
 ) -> Vec<ActionStats<G::Action>> {
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64(seed ^ (index + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let world = G::sample_world(observation, &mut rng);
+    let world = belief
+        .and_then(|b| b.draw(&mut rng))
+        .unwrap_or_else(|| G::sample_world(observation, &mut rng));
     let Turn::Player(seat) = world.turn() else {
         return Vec::new();
     };
@@ -88,7 +110,7 @@ fn simulate_world<G: RuleBasedGame>(
             ActionStats {
                 action: call,
                 visits: 1,
-                total: rollout(state, seat, &mut policy, &mut chance),
+                total: rollout(state, seat, objective, &mut policy, &mut chance),
             }
         })
         .collect()
@@ -101,14 +123,17 @@ const MAX_BATCH: u64 = 256;
 
 /// For each of `calls` (actions legal for the seat to move in
 /// `observation`), the seat's summed return over the sampled worlds and
-/// their number (as `visits`): the mean is the call's expected hand score.
-/// `limits.nodes` is the number of worlds (none: until `stop` is set or the
-/// time is up); `on_info` hears the best call so far after each batch. The
-/// calls come ranked best first (the best mean; ties to the earlier call),
-/// and depend only on the seed and the worlds simulated.
+/// their number (as `visits`): the mean is the call's expected hand score
+/// (or margin, as `simulation.objective` says). The worlds are sampled
+/// uniformly from the observation, or with `simulation.inference` drawn
+/// from its pool ([`Belief::sample`], built once from the seed). `limits.nodes` is the number of worlds (none: until `stop` is
+/// set or the time is up); `on_info` hears the best call so far after each
+/// batch. The calls come ranked best first (the best mean; ties to the
+/// earlier call), and depend only on the seed and the worlds simulated.
 pub fn simulate_calls<G: RuleBasedGame>(
     observation: &G::Observation,
     calls: &[G::Action],
+    simulation: &Simulation,
     limits: &Limits,
     stop: &Arc<AtomicBool>,
     seed: u64,
@@ -118,6 +143,9 @@ pub fn simulate_calls<G: RuleBasedGame>(
         return Err(SearchError::NoLegalAction);
     }
     let control = Control::new(limits, Arc::clone(stop));
+    let belief = simulation
+        .inference
+        .map(|inference| Belief::<G>::sample(observation, &inference, seed, stop));
     let worlds = limits.nodes.unwrap_or(u64::MAX).max(1);
     let mut stats = Vec::new();
     let mut done = 0u64;
@@ -127,8 +155,16 @@ pub fn simulate_calls<G: RuleBasedGame>(
         let results: Vec<Option<Vec<ActionStats<G::Action>>>> = (done..end)
             .into_par_iter()
             .map(|index| {
-                (!control.stopped() && !control.publish(1))
-                    .then(|| simulate_world::<G>(observation, calls, seed, index))
+                (!control.stopped() && !control.publish(1)).then(|| {
+                    simulate_world::<G>(
+                        observation,
+                        belief.as_ref(),
+                        simulation.objective,
+                        calls,
+                        seed,
+                        index,
+                    )
+                })
             })
             .collect();
         let results: Vec<_> = results.into_iter().map_while(|r| r).collect();

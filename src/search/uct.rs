@@ -40,6 +40,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use arrayvec::ArrayVec;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
@@ -88,6 +89,9 @@ pub struct UctConfig {
     pub trees: usize,
     /// Root or tree parallelism.
     pub parallelism: Parallelism,
+    /// What each seat maximises: its own return, or its margin over the
+    /// other teams.
+    pub objective: Objective,
 }
 
 impl Default for UctConfig {
@@ -96,8 +100,57 @@ impl Default for UctConfig {
             exploration: 6.0,
             trees: 8,
             parallelism: Parallelism::Root,
+            objective: Objective::Score,
         }
     }
+}
+
+/// What a search maximises for each seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Objective {
+    /// The seat's own return, the game's score: in a game that is not
+    /// zero-sum (Muzicando's defenders score only their placements, never
+    /// the declarer's loss) the other teams' returns do not count.
+    #[default]
+    Score,
+    /// The seat's return minus the mean return of the seats of the other
+    /// teams: in a two-team game the margin a match is scored by.
+    Margin,
+}
+
+impl Objective {
+    /// `returns` valued by this objective, the seats' teams being `teams`
+    /// (see [`teams_of`]).
+    #[must_use]
+    pub fn values(self, teams: &[usize], returns: Returns) -> Returns {
+        match self {
+            Objective::Score => returns,
+            Objective::Margin => teams
+                .iter()
+                .enumerate()
+                .map(|(seat, &team)| {
+                    let others: Vec<f64> = teams
+                        .iter()
+                        .zip(&returns)
+                        .filter(|&(&t, _)| t != team)
+                        .map(|(_, &r)| r)
+                        .collect();
+                    if others.is_empty() {
+                        returns[seat]
+                    } else {
+                        returns[seat] - others.iter().sum::<f64>() / others.len() as f64
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The team of each seat of `state`'s game.
+#[must_use]
+pub fn teams_of<G: Game>(state: &G) -> ArrayVec<usize, MAX_SEATS> {
+    (0..state.seats()).map(|seat| state.team_of(seat)).collect()
 }
 
 /// Where the worlds searched come from.
@@ -388,12 +441,14 @@ struct Tree<'w, G: Game> {
     world: Option<G>,
     nodes: Vec<Node<G::Action>>,
     exploration: f64,
+    /// What the seats maximise.
+    objective: Objective,
     rng: Xoshiro256PlusPlus,
     iterations: u64,
 }
 
 impl<'w, G: Game> Tree<'w, G> {
-    fn new(worlds: Worlds<'w, G>, exploration: f64, seed: u64) -> Self {
+    fn new(worlds: Worlds<'w, G>, exploration: f64, objective: Objective, seed: u64) -> Self {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let world = match worlds {
             Worlds::Fixed(_) | Worlds::PerTree(_) => Some(worlds.draw(&mut rng)),
@@ -404,6 +459,7 @@ impl<'w, G: Game> Tree<'w, G> {
             world,
             nodes: vec![Node::new()],
             exploration,
+            objective,
             rng,
             iterations: 0,
         }
@@ -429,8 +485,12 @@ impl<'w, G: Game> Tree<'w, G> {
                 Some(world) => world.clone(),
                 None => self.worlds.draw(&mut self.rng),
             };
-            let returns =
+            let teams = (self.objective != Objective::Score).then(|| teams_of(&state));
+            let mut returns =
                 self.playout(state, leaf, opponents, &mut path, &mut legal, &mut outcomes);
+            if let Some(teams) = teams {
+                returns = self.objective.values(&teams, returns);
+            }
             for &n in &path {
                 let n = &mut self.nodes[n as usize];
                 n.visits += 1;
@@ -707,7 +767,14 @@ pub fn search<G: Game>(
     let budget = limits.nodes.map_or(u64::MAX, |n| (n / count as u64).max(1));
     let mut trees: Vec<Tree<'_, G>> = (0..count)
         .into_par_iter()
-        .map(|i| Tree::new(worlds, config.exploration, tree_seed(seed, i)))
+        .map(|i| {
+            Tree::new(
+                worlds,
+                config.exploration,
+                config.objective,
+                tree_seed(seed, i),
+            )
+        })
         .collect();
     Ok(in_batches(&control, on_info, |batch| {
         trees.par_iter_mut().for_each(|tree| {

@@ -33,8 +33,8 @@ use super::info::{PvLine, SearchInfo};
 use super::limits::Limits;
 use super::searcher::SearchError;
 use super::uct::{
-    in_batches, mover_team, rank, root, tree_seed, ucb, ActionStats, Leaf, Opponents, UctConfig,
-    UctResult, Worlds,
+    in_batches, mover_team, rank, root, teams_of, tree_seed, ucb, ActionStats, Leaf, Objective,
+    Opponents, UctConfig, UctResult, Worlds,
 };
 
 /// The key of the root node.
@@ -79,6 +79,8 @@ struct Shared<'w, G: Game> {
     worlds: Worlds<'w, G>,
     nodes: DashMap<u64, Node<G::Action>>,
     exploration: f64,
+    /// What the seats maximise.
+    objective: Objective,
 }
 
 impl<G: Game> Shared<'_, G> {
@@ -103,7 +105,8 @@ impl<G: Game> Shared<'_, G> {
             }
             path.clear();
             let state = self.worlds.draw(rng);
-            let returns = self.playout(
+            let teams = (self.objective != Objective::Score).then(|| teams_of(&state));
+            let mut returns = self.playout(
                 state,
                 leaf,
                 opponents,
@@ -112,6 +115,9 @@ impl<G: Game> Shared<'_, G> {
                 &mut legal,
                 &mut outcomes,
             );
+            if let Some(teams) = teams {
+                returns = self.objective.values(&teams, returns);
+            }
             for (i, &key) in path.iter().enumerate() {
                 let mut node = self.nodes.entry(key).or_insert_with(Node::new);
                 node.visits += 1;
@@ -355,6 +361,7 @@ pub fn search<G: Game>(
         worlds,
         nodes: DashMap::new(),
         exploration: config.exploration,
+        objective: config.objective,
     };
     let mut workers: Vec<(Xoshiro256PlusPlus, u64)> = (0..threads)
         .map(|i| (Xoshiro256PlusPlus::seed_from_u64(tree_seed(seed, i)), 0))

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use tauler::game::{Game, HiddenInfo, Turn};
 use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
 use tauler::games::muzicando::{Muzicando, Options};
-use tauler::search::bid_simulation::simulate_calls;
+use tauler::search::bid_simulation::{simulate_calls, Simulation};
 use tauler::search::expectimax::{Expectimax, Pruning};
 use tauler::search::ismcts::ismcts_search;
 use tauler::search::modelling::Modelling;
@@ -170,6 +170,7 @@ fn bidding_by_simulation_stops_on_the_flag() {
         simulate_calls::<Muzicando>(
             &observation,
             &offered,
+            &Simulation::default(),
             &Limits::default(),
             &stop,
             1,

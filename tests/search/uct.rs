@@ -1,7 +1,8 @@
 //! The one UCT is reproducible: with a seed, a playout limit and a number
 //! of trees, the same statistics and choice come out in every run and at
 //! any thread count; ties are broken by the stated rule (most visits, then
-//! the higher mean, then the earlier legal action).
+//! the higher mean, then the earlier legal action); the margin objective
+//! values each seat against the other teams.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -12,7 +13,8 @@ use tauler::games::muzicando::{Muzicando, Options};
 use tauler::search::ismcts::ismcts_search;
 use tauler::search::modelling::Modelling;
 use tauler::search::uct::{
-    self, rank, ActionStats, Leaf, Opponents, Parallelism, UctConfig, UctResult, Worlds,
+    self, rank, teams_of, ActionStats, Leaf, Objective, Opponents, Parallelism, UctConfig,
+    UctResult, Worlds,
 };
 use tauler::search::Limits;
 
@@ -148,4 +150,65 @@ fn tree_parallel_ismcts_answers_legally_and_repeats_itself_on_one_thread() {
     state.legal_actions(&mut legal);
     assert!(legal.contains(&first.best));
     assert_eq!(first.stats.iter().map(|s| s.visits).sum::<u64>(), 600);
+}
+
+#[test]
+fn the_margin_objective_values_each_seat_against_the_other_teams() {
+    let returns = |values: &[f64]| values.iter().copied().collect::<tauler::game::Returns>();
+    // Muzicando's team game: a declarer's failed 4M scores its team its
+    // placements minus 8, the defenders only their placements.
+    let team = Muzicando::seeded_deal(&Options::default(), 1);
+    let teams = teams_of(&team);
+    assert_eq!(teams.as_slice(), [0, 1, 0, 1]);
+    let hand = returns(&[6.0, -4.0, 6.0, -4.0]);
+    assert_eq!(Objective::Score.values(&teams, hand.clone()), hand);
+    assert_eq!(
+        Objective::Margin.values(&teams, hand),
+        returns(&[10.0, -10.0, 10.0, -10.0])
+    );
+    // Three players each on his own: against the mean of the two others.
+    assert_eq!(
+        Objective::Margin.values(&[0, 1, 2], returns(&[3.0, 1.0, 2.0])),
+        returns(&[1.5, -1.5, 0.0])
+    );
+}
+
+#[test]
+fn a_margin_search_backs_up_margins() {
+    // From the seat's observation of a fresh Muzicando deal: a team's hand
+    // score spans -5 to 15 (placements 3 to 7, plus or minus the contract's
+    // value, up to 8), its margin over the other team -12 to 12 (a 4M made
+    // with the first two places: 15 against 3); both searches with the
+    // same seed see the same worlds, so only the objective differs.
+    let state = Muzicando::seeded_deal(&Options::default(), 4);
+    let Turn::Player(seat) = state.turn() else {
+        panic!("the auction has begun");
+    };
+    let search = |objective| {
+        ismcts_search::<Muzicando>(
+            &state.observation(seat),
+            &UctConfig {
+                trees: 1,
+                objective,
+                ..UctConfig::default()
+            },
+            &Modelling::default(),
+            &Limits::nodes(400),
+            &Arc::new(AtomicBool::new(false)),
+            3,
+            &mut |_| {},
+        )
+        .expect("a search")
+    };
+    let score = search(Objective::Score);
+    let margin = search(Objective::Margin);
+    assert!(score
+        .stats
+        .iter()
+        .all(|s| (-5.0..=15.0).contains(&s.mean())));
+    assert!(margin
+        .stats
+        .iter()
+        .all(|s| (-12.0..=12.0).contains(&s.mean())));
+    assert_ne!(score.stats, margin.stats);
 }

@@ -150,7 +150,14 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     assert_eq!(ismcts.bid_inference().unwrap(), None, "uniform bid worlds");
     assert_eq!(
         ismcts.sampling_config().unwrap().objective,
-        Objective::Score
+        Objective::Margin
+    );
+    assert_eq!(ismcts.sampling_config().unwrap().exploration, 20.0);
+    let cheating = EngineProfile::load_from(&dir, "muzicando-cheating").unwrap();
+    assert_eq!(
+        cheating.sampling_config().unwrap().objective,
+        Objective::Margin,
+        "the yardstick maximises what the default does"
     );
     let margin = ismcts_profile("objective = \"margin\"\nbidding = \"simulation\"\n").unwrap();
     assert_eq!(
@@ -165,7 +172,15 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     let inference = modelling.inference.expect("the default infers");
     assert_eq!(inference.worlds, 256);
     assert_eq!(inference.model, tauler::knowledge::PolicyModel::default());
-    assert_eq!(inference.sampler, Sampler::Importance, "the default weighs");
+    assert_eq!(
+        inference.sampler,
+        Sampler::Metropolis(Chains {
+            chains: 8,
+            burn_in: 256,
+            thin: 4
+        }),
+        "the default draws its worlds by chains"
+    );
     assert_eq!(inference.seats, Weighed::Others);
     let chained = ismcts_profile(
         "inference = \"mcmc\"\ninference_seats = \"opponents\"\nmcmc_burn_in = 10\n",
@@ -200,7 +215,6 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     let plain = EngineProfile::load_from(&dir, "muzicando-ismcts-plain").unwrap();
     assert_eq!(plain.modelling().unwrap(), Default::default());
     assert_eq!(plain.bid_simulation().unwrap(), None);
-    let cheating = EngineProfile::load_from(&dir, "muzicando-cheating").unwrap();
     assert_eq!(cheating.modelling().unwrap(), Default::default());
     let bidsim = EngineProfile::load_from(&dir, "muzicando-ismcts-bidsim").unwrap();
     assert_eq!(bidsim.bid_simulation().unwrap(), Some(32));

@@ -150,8 +150,10 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     assert_eq!(ismcts.bid_inference().unwrap(), None, "uniform bid worlds");
     assert_eq!(
         ismcts.sampling_config().unwrap().objective,
-        Objective::Score
+        Objective::Margin,
+        "the default maximises the margin"
     );
+    assert_eq!(ismcts.sampling_config().unwrap().exploration, 20.0);
     let margin = ismcts_profile("objective = \"margin\"\nbidding = \"simulation\"\n").unwrap();
     assert_eq!(
         margin.sampling_config().unwrap().objective,
@@ -165,7 +167,15 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     let inference = modelling.inference.expect("the default infers");
     assert_eq!(inference.worlds, 256);
     assert_eq!(inference.model, tauler::knowledge::PolicyModel::default());
-    assert_eq!(inference.sampler, Sampler::Importance, "the default weighs");
+    assert_eq!(
+        inference.sampler,
+        Sampler::Metropolis(Chains {
+            chains: 8,
+            burn_in: 256,
+            thin: 4
+        }),
+        "the default draws its pool by chains"
+    );
     assert_eq!(inference.seats, Weighed::Others);
     let chained = ismcts_profile(
         "inference = \"mcmc\"\ninference_seats = \"opponents\"\nmcmc_burn_in = 10\n",

@@ -150,15 +150,16 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     assert_eq!(ismcts.bid_inference().unwrap(), None, "uniform bid worlds");
     assert_eq!(
         ismcts.sampling_config().unwrap().objective,
-        Objective::Margin
+        Objective::Margin,
+        "the default maximises the margin"
     );
-    assert_eq!(ismcts.sampling_config().unwrap().exploration, 20.0);
     let cheating = EngineProfile::load_from(&dir, "muzicando-cheating").unwrap();
     assert_eq!(
         cheating.sampling_config().unwrap().objective,
         Objective::Margin,
         "the yardstick maximises what the default does"
     );
+    assert_eq!(ismcts.sampling_config().unwrap().exploration, 20.0);
     let margin = ismcts_profile("objective = \"margin\"\nbidding = \"simulation\"\n").unwrap();
     assert_eq!(
         margin.sampling_config().unwrap().objective,
@@ -179,7 +180,7 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
             burn_in: 256,
             thin: 4
         }),
-        "the default draws its worlds by chains"
+        "the default draws its pool by chains"
     );
     assert_eq!(inference.seats, Weighed::Others);
     let chained = ismcts_profile(

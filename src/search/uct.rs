@@ -130,16 +130,15 @@ impl Objective {
                 .iter()
                 .enumerate()
                 .map(|(seat, &team)| {
-                    let others: Vec<f64> = teams
+                    let (sum, count) = teams
                         .iter()
                         .zip(&returns)
                         .filter(|&(&t, _)| t != team)
-                        .map(|(_, &r)| r)
-                        .collect();
-                    if others.is_empty() {
+                        .fold((0.0, 0usize), |(sum, count), (_, &r)| (sum + r, count + 1));
+                    if count == 0 {
                         returns[seat]
                     } else {
-                        returns[seat] - others.iter().sum::<f64>() / others.len() as f64
+                        returns[seat] - sum / count as f64
                     }
                 })
                 .collect(),

@@ -108,7 +108,7 @@ fn run_smp(only: Option<GameId>, args: &SmpArgs) -> Result<()> {
         );
         let samples = measure(job, depth, threads, reps, &mut |index, sample| {
             println!(
-                "{game} {:>2}: 1 thread {:.3} s {} nodes {:.0} nps | {threads} threads {:.3} s {} nodes {:.0} nps | time ratio {:.2} nps ratio {:.2} nodes ratio {:.2}",
+                "{game} {:>2}: 1 thread {:.3} s {} nodes {:.0} nps | {threads} threads {:.3} s {} nodes {:.0} nps | time ratio {:.2} nps ratio {:.2} nodes ratio {:.2} | ceiling {:.2}",
                 index + 1,
                 sample.one.seconds,
                 sample.one.nodes,
@@ -119,6 +119,7 @@ fn run_smp(only: Option<GameId>, args: &SmpArgs) -> Result<()> {
                 sample.time_ratio(),
                 sample.nps_ratio(),
                 sample.nodes_ratio(),
+                sample.ceiling(),
             );
         })?;
         print_summary(&game.to_string(), &samples);
@@ -136,11 +137,12 @@ fn print_summary(label: &str, samples: &[SmpSample]) {
     let time = geometric_mean(samples.iter().map(SmpSample::time_ratio));
     let nps = geometric_mean(samples.iter().map(SmpSample::nps_ratio));
     let nodes = geometric_mean(samples.iter().map(SmpSample::nodes_ratio));
+    let ceiling = geometric_mean(samples.iter().map(SmpSample::ceiling));
     let one: f64 = samples.iter().map(|sample| sample.one.seconds).sum();
     let many: f64 = samples.iter().map(|sample| sample.many.seconds).sum();
     println!(
-        "{label}: time-to-depth ratio {time:.2}, nps ratio {nps:.2}, nodes ratio {nodes:.2} \
-         (geometric means over {} positions; total {one:.1} s vs {many:.1} s)",
+        "{label}: time-to-depth ratio {time:.2}, nps ratio {nps:.2}, nodes ratio {nodes:.2}, \
+         machine ceiling {ceiling:.2} (geometric means over {} positions; total {one:.1} s vs {many:.1} s)",
         samples.len()
     );
 }

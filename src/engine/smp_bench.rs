@@ -4,6 +4,13 @@
 //! several, each with a fresh searcher and table; also the nodes searched
 //! and the nodes per second, which tell "threads run slower" (nps scaling)
 //! apart from "threads duplicate work" (more nodes to the same depth).
+//!
+//! The machine's own ceiling is measured in the same run: as many
+//! independent single-threaded searches as threads, each with its own
+//! table, run side by side on the same position. Their nodes per second
+//! together over a lone search's is what the hardware gives to parallel
+//! work that shares nothing; the threads' nps ratio cannot beat it, and the
+//! time-to-depth ratio cannot beat it divided by the nodes ratio.
 
 use std::time::Instant;
 
@@ -55,7 +62,7 @@ pub fn smp_job(game: GameId) -> Result<SmpJob> {
             game,
             profile: "chess",
             positions: include_str!("../../tests/data/smp/chess.txt"),
-            depth: 15,
+            depth: 17,
         },
         GameId::Muzicando => bail!("{game}: the SMP bench measures the alpha-beta games only"),
     })
@@ -97,6 +104,9 @@ pub struct SmpSample {
     pub one: Run,
     /// The multi-threaded search.
     pub many: Run,
+    /// Independent single-threaded searches run side by side (as many as
+    /// threads): their nodes per second together over `one`'s.
+    pub ceiling: f64,
 }
 
 impl SmpSample {
@@ -116,6 +126,12 @@ impl SmpSample {
     #[must_use]
     pub fn nodes_ratio(&self) -> f64 {
         self.many.nodes as f64 / (self.one.nodes as f64).max(1.0)
+    }
+
+    /// The machine's parallel ceiling (see the module doc).
+    #[must_use]
+    pub fn ceiling(&self) -> f64 {
+        self.ceiling
     }
 }
 
@@ -138,10 +154,18 @@ fn median(mut runs: Vec<Run>) -> Run {
     runs[runs.len() / 2]
 }
 
+/// The median of `values` (not empty).
+fn median_value(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
 /// Measures `job` at `depth` with 1 and with `threads` threads, position by
 /// position (`reps` searches each, alternating, the single-threaded one
-/// first; the run of median time stands for each), calling `on_sample` with
-/// each position's index and figures as they come.
+/// first; the run of median time stands for each), and the machine's
+/// ceiling beside them (`threads` single-threaded searches at once, after
+/// each pair; the median ratio stands), calling `on_sample` with each
+/// position's index and figures as they come.
 pub fn measure(
     job: &SmpJob,
     depth: u32,
@@ -185,14 +209,31 @@ fn measure_game<G: AlphaBetaGame + Notation>(
                 depth: result.depth,
             })
         };
-        let (mut one, mut many) = (Vec::new(), Vec::new());
+        let side_by_side = || -> Result<f64> {
+            let runs = std::thread::scope(|scope| {
+                let searches: Vec<_> = (0..threads).map(|_| scope.spawn(|| run(1))).collect();
+                searches
+                    .into_iter()
+                    .map(|search| {
+                        search
+                            .join()
+                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                    })
+                    .collect::<Result<Vec<Run>>>()
+            })?;
+            Ok(runs.iter().map(Run::nps).sum())
+        };
+        let (mut one, mut many, mut ceiling) = (Vec::new(), Vec::new(), Vec::new());
         for _ in 0..reps.max(1) {
-            one.push(run(1)?);
+            let lone = run(1)?;
+            one.push(lone);
             many.push(run(threads)?);
+            ceiling.push(side_by_side()? / lone.nps().max(1e-9));
         }
         let sample = SmpSample {
             one: median(one),
             many: median(many),
+            ceiling: median_value(ceiling),
         };
         on_sample(index, &sample);
         samples.push(sample);
@@ -231,6 +272,7 @@ mod tests {
         for sample in samples {
             assert_eq!((sample.one.depth, sample.many.depth), (2, 2));
             assert!(sample.one.nodes > 0 && sample.many.nodes > 0);
+            assert!(sample.ceiling() > 0.0);
         }
     }
 
@@ -244,6 +286,7 @@ mod tests {
         let runs = vec![run(3.0, 30), run(1.0, 10), run(2.0, 20)];
         assert_eq!(median(runs), run(2.0, 20));
         assert_eq!(median(vec![run(1.0, 10)]), run(1.0, 10));
+        assert!((median_value(vec![1.9, 1.5, 1.7]) - 1.7).abs() < 1e-12);
     }
 
     #[test]

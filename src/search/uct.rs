@@ -144,6 +144,15 @@ impl Objective {
                 .collect(),
         }
     }
+
+    /// Reads the seats' teams from `state` into `teams` when this objective
+    /// needs them and they are not read yet: a game's teams are fixed, so a
+    /// search reads them once, not once a playout. `Score` needs none.
+    pub fn read_teams<G: Game>(self, teams: &mut Option<ArrayVec<usize, MAX_SEATS>>, state: &G) {
+        if self != Objective::Score && teams.is_none() {
+            *teams = Some(teams_of(state));
+        }
+    }
 }
 
 /// The team of each seat of `state`'s game.
@@ -475,6 +484,7 @@ impl<'w, G: Game> Tree<'w, G> {
         let mut path: Vec<u32> = Vec::with_capacity(128);
         let mut legal = Vec::new();
         let mut outcomes = Vec::new();
+        let mut teams = None;
         while self.iterations < budget {
             if control.stopped() || (self.iterations % 16 == 15 && control.publish(16)) {
                 break;
@@ -484,11 +494,11 @@ impl<'w, G: Game> Tree<'w, G> {
                 Some(world) => world.clone(),
                 None => self.worlds.draw(&mut self.rng),
             };
-            let teams = (self.objective != Objective::Score).then(|| teams_of(&state));
+            self.objective.read_teams(&mut teams, &state);
             let mut returns =
                 self.playout(state, leaf, opponents, &mut path, &mut legal, &mut outcomes);
-            if let Some(teams) = teams {
-                returns = self.objective.values(&teams, returns);
+            if let Some(teams) = &teams {
+                returns = self.objective.values(teams, returns);
             }
             for &n in &path {
                 let n = &mut self.nodes[n as usize];

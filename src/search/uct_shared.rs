@@ -33,8 +33,8 @@ use super::info::{PvLine, SearchInfo};
 use super::limits::Limits;
 use super::searcher::SearchError;
 use super::uct::{
-    in_batches, mover_team, rank, root, teams_of, tree_seed, ucb, ActionStats, Leaf, Objective,
-    Opponents, UctConfig, UctResult, Worlds,
+    in_batches, mover_team, rank, root, tree_seed, ucb, ActionStats, Leaf, Objective, Opponents,
+    UctConfig, UctResult, Worlds,
 };
 
 /// The key of the root node.
@@ -99,13 +99,14 @@ impl<G: Game> Shared<'_, G> {
         let mut legal = Vec::new();
         let mut outcomes = Vec::new();
         let mut count = done;
+        let mut teams = None;
         while count < budget {
             if control.stopped() || (count % 16 == 15 && control.publish(16)) {
                 break;
             }
             path.clear();
             let state = self.worlds.draw(rng);
-            let teams = (self.objective != Objective::Score).then(|| teams_of(&state));
+            self.objective.read_teams(&mut teams, &state);
             let mut returns = self.playout(
                 state,
                 leaf,
@@ -115,8 +116,8 @@ impl<G: Game> Shared<'_, G> {
                 &mut legal,
                 &mut outcomes,
             );
-            if let Some(teams) = teams {
-                returns = self.objective.values(&teams, returns);
+            if let Some(teams) = &teams {
+                returns = self.objective.values(teams, returns);
             }
             for (i, &key) in path.iter().enumerate() {
                 let mut node = self.nodes.entry(key).or_insert_with(Node::new);

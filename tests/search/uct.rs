@@ -174,6 +174,26 @@ fn the_margin_objective_values_each_seat_against_the_other_teams() {
 }
 
 #[test]
+fn the_teams_are_read_once_and_only_for_the_margin() {
+    let team = Muzicando::seeded_deal(&Options::default(), 1);
+    let mut teams = None;
+    Objective::Score.read_teams(&mut teams, &team);
+    assert!(teams.is_none(), "the score needs no teams");
+    Objective::Margin.read_teams(&mut teams, &team);
+    assert_eq!(
+        teams.as_ref().map(|t| t.as_slice()),
+        Some(&[0, 1, 0, 1][..])
+    );
+    let mut read = Some([7].into_iter().collect());
+    Objective::Margin.read_teams(&mut read, &team);
+    assert_eq!(
+        read.as_ref().map(|t| t.as_slice()),
+        Some(&[7][..]),
+        "kept once read"
+    );
+}
+
+#[test]
 fn a_margin_search_backs_up_margins() {
     // From the seat's observation of a fresh Muzicando deal: a team's hand
     // score spans -5 to 15 (placements 3 to 7, plus or minus the contract's

@@ -119,7 +119,7 @@ fn run_smp(only: Option<GameId>, args: &SmpArgs) -> Result<()> {
                 sample.time_ratio(),
                 sample.nps_ratio(),
                 sample.nodes_ratio(),
-                sample.ceiling(),
+                sample.ceiling,
             );
         })?;
         print_summary(&game.to_string(), &samples);
@@ -137,7 +137,7 @@ fn print_summary(label: &str, samples: &[SmpSample]) {
     let time = geometric_mean(samples.iter().map(SmpSample::time_ratio));
     let nps = geometric_mean(samples.iter().map(SmpSample::nps_ratio));
     let nodes = geometric_mean(samples.iter().map(SmpSample::nodes_ratio));
-    let ceiling = geometric_mean(samples.iter().map(SmpSample::ceiling));
+    let ceiling = geometric_mean(samples.iter().map(|sample| sample.ceiling));
     let one: f64 = samples.iter().map(|sample| sample.one.seconds).sum();
     let many: f64 = samples.iter().map(|sample| sample.many.seconds).sum();
     println!(

@@ -127,12 +127,6 @@ impl SmpSample {
     pub fn nodes_ratio(&self) -> f64 {
         self.many.nodes as f64 / (self.one.nodes as f64).max(1.0)
     }
-
-    /// The machine's parallel ceiling (see the module doc).
-    #[must_use]
-    pub fn ceiling(&self) -> f64 {
-        self.ceiling
-    }
 }
 
 /// The geometric mean of `values` (1 when there are none).
@@ -148,16 +142,11 @@ pub fn geometric_mean(values: impl IntoIterator<Item = f64>) -> f64 {
     }
 }
 
-/// The run of median time among `runs` (not empty).
-fn median(mut runs: Vec<Run>) -> Run {
-    runs.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
-    runs[runs.len() / 2]
-}
-
-/// The median of `values` (not empty).
-fn median_value(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
+/// The item of median `key` among `items` (not empty): a run of median
+/// time, a median ratio.
+fn median_by<T: Copy>(mut items: Vec<T>, key: impl Fn(&T) -> f64) -> T {
+    items.sort_by(|a, b| key(a).total_cmp(&key(b)));
+    items[items.len() / 2]
 }
 
 /// Measures `job` at `depth` with 1 and with `threads` threads, position by
@@ -231,9 +220,9 @@ fn measure_game<G: AlphaBetaGame + Notation>(
             ceiling.push(side_by_side()? / lone.nps().max(1e-9));
         }
         let sample = SmpSample {
-            one: median(one),
-            many: median(many),
-            ceiling: median_value(ceiling),
+            one: median_by(one, |run| run.seconds),
+            many: median_by(many, |run| run.seconds),
+            ceiling: median_by(ceiling, |&ratio| ratio),
         };
         on_sample(index, &sample);
         samples.push(sample);
@@ -272,7 +261,7 @@ mod tests {
         for sample in samples {
             assert_eq!((sample.one.depth, sample.many.depth), (2, 2));
             assert!(sample.one.nodes > 0 && sample.many.nodes > 0);
-            assert!(sample.ceiling() > 0.0);
+            assert!(sample.ceiling > 0.0);
         }
     }
 
@@ -284,9 +273,10 @@ mod tests {
             depth: 3,
         };
         let runs = vec![run(3.0, 30), run(1.0, 10), run(2.0, 20)];
-        assert_eq!(median(runs), run(2.0, 20));
-        assert_eq!(median(vec![run(1.0, 10)]), run(1.0, 10));
-        assert!((median_value(vec![1.9, 1.5, 1.7]) - 1.7).abs() < 1e-12);
+        let seconds = |run: &Run| run.seconds;
+        assert_eq!(median_by(runs, seconds), run(2.0, 20));
+        assert_eq!(median_by(vec![run(1.0, 10)], seconds), run(1.0, 10));
+        assert!((median_by(vec![1.9, 1.5, 1.7], |&ratio| ratio) - 1.7).abs() < 1e-12);
     }
 
     #[test]

@@ -355,6 +355,50 @@ fn play_finds_a_built_in_profile_from_any_directory() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Every tournament and tune file in `tournaments/` loads and checks, and
+/// each engine a tournament names is a profile (built in, or in the file's
+/// `engine_dir`) of its game: a file the README tells users to run
+/// is never broken by a change to the format or the profiles.
+#[test]
+fn every_shipped_tournament_and_tune_file_loads() {
+    use tauler::engine::Catalogue;
+    use tauler::tournament::tune::TuneConfig;
+    use tauler::tournament::TournamentConfig;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tournaments");
+    let (mut tournaments, mut tunes) = (0, 0);
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
+            continue;
+        }
+        let shown = path.display();
+        if path.to_str().unwrap().ends_with("-tune.toml") {
+            // Its tournament's engines are the two sides the run derives
+            // from the profile, which loading finds and checks.
+            TuneConfig::load(&path, None, None).unwrap_or_else(|e| panic!("{shown}: {e:#}"));
+            tunes += 1;
+            continue;
+        }
+        let config = TournamentConfig::load(&path).unwrap_or_else(|e| panic!("{shown}: {e}"));
+        tournaments += 1;
+        let catalogue = Catalogue::built_in()
+            .with_optional_dir(config.engine_dir.as_deref())
+            .unwrap_or_else(|e| panic!("{shown}: {e}"));
+        for name in &config.engines {
+            let profile = catalogue
+                .get(name)
+                .unwrap_or_else(|e| panic!("{shown}: {e}"));
+            profile
+                .expect_game(&config.game)
+                .unwrap_or_else(|e| panic!("{shown}: {e}"));
+        }
+    }
+    assert!(
+        tournaments >= 20 && tunes >= 3,
+        "{tournaments} tournaments, {tunes} tune files"
+    );
+}
+
 #[test]
 fn a_shipped_tournament_runs_from_another_directory() {
     let dir = scratch("tournament");

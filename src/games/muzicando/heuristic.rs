@@ -265,9 +265,7 @@ impl HeuristicPlayer {
             return 1000.0;
         }
         let before = situation.table.playable_notes();
-        let mut table = situation.table.clone();
-        table.place(card, cell);
-        let after = table.playable_notes();
+        let after = situation.table.playable_notes_after(card, cell);
         let own_follow = f64::from((after & hand).count_ones());
         let enabled_for_others = f64::from((after & !before & situation.unseen).count_ones());
         let Some(symbol) = card.symbol_kind() else {

@@ -142,6 +142,20 @@ impl Table {
         }
     }
 
+    /// What [`Table::playable_notes`] would give once `card` is placed at
+    /// `cell`; the table itself is left as it is.
+    #[must_use]
+    pub fn playable_notes_after(&self, card: Card, cell: Cell) -> u64 {
+        match self {
+            Table::Sarabanda(t) => t.playable_notes_after(card, cell),
+            _ => {
+                let mut table = self.clone();
+                table.place(card, cell);
+                table.playable_notes()
+            }
+        }
+    }
+
     /// Calls `f` with every legal placement of a note card from `hand`.
     pub fn note_moves(&self, hand: u64, f: &mut impl FnMut(Card, Cell)) {
         match self {

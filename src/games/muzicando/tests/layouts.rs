@@ -310,3 +310,43 @@ fn symbols_in_sarabanda_and_glissando_need_a_same_colour_note_with_four_sides_oc
         "B-Sol has an empty side"
     );
 }
+
+/// Every placement (notes and symbols) of the cards off `table`.
+fn placements(table: &Table) -> Vec<(Card, Cell)> {
+    let hand = ALL_CARDS & !table.cards();
+    let mut all = Vec::new();
+    table.note_moves(hand, &mut |card, cell| all.push((card, cell)));
+    table.symbol_moves(hand, &mut |card, cell| all.push((card, cell)));
+    all
+}
+
+#[test]
+fn the_notes_playable_after_a_placement_are_what_placing_it_gives() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+    for game_type in GameType::ALL {
+        let mut checked = 0;
+        for _ in 0..30 {
+            let mut table = Table::new(game_type);
+            loop {
+                let moves = placements(&table);
+                if moves.is_empty() {
+                    break;
+                }
+                for &(card, cell) in &moves {
+                    let mut placed = table.clone();
+                    placed.place(card, cell);
+                    assert_eq!(
+                        table.playable_notes_after(card, cell),
+                        placed.playable_notes(),
+                        "{game_type:?}: {card:?} at {cell}"
+                    );
+                    checked += 1;
+                }
+                let (card, cell) = moves[rng.gen_range(0..moves.len())];
+                table.place(card, cell);
+            }
+        }
+        assert!(checked > 1000, "{game_type:?}: {checked} placements");
+    }
+}

@@ -147,6 +147,7 @@ impl Table {
     #[must_use]
     pub fn playable_notes_after(&self, card: Card, cell: Cell) -> u64 {
         match self {
+            Table::Glissando(t) => t.playable_notes_after(card, cell),
             Table::Sarabanda(t) => t.playable_notes_after(card, cell),
             _ => {
                 let mut table = self.clone();

@@ -33,7 +33,7 @@ impl Rows {
     /// Calls `f(step, cell)` for every (note step, empty cell) where a note
     /// of that step may go; circled-only cells (new rows) pass `circled`.
     fn openings(&self, f: &mut impl FnMut(u64, Cell)) {
-        openings(&self.spans, self.lines, &|x, y| self.step_at(x, y), f);
+        openings(&self.spans, self.lines, |x, y| self.step_at(x, y), f);
     }
 
     /// Notes that fit some row end, and circled notes that could start a row.
@@ -63,7 +63,7 @@ impl Rows {
             }
         };
         let mut mask = 0;
-        openings(&spans, lines, &step_at, &mut |cards, _| mask |= cards);
+        openings(&spans, lines, step_at, &mut |cards, _| mask |= cards);
         mask & !(self.grid.cards | card.bit())
     }
 
@@ -114,7 +114,7 @@ fn grow(spans: &mut [(i8, i8); 15], lines: Option<(i8, i8)>, cell: Cell) -> Opti
 fn openings(
     spans: &[(i8, i8); 15],
     lines: Option<(i8, i8)>,
-    step_at: &dyn Fn(i8, i8) -> u8,
+    step_at: impl Fn(i8, i8) -> u8,
     f: &mut impl FnMut(u64, Cell),
 ) {
     let Some((bottom, top)) = lines else {

@@ -68,6 +68,12 @@ fn cards_of_steps(steps: u8) -> u64 {
     CARDS_OF_STEPS[usize::from(steps & 0x7f)]
 }
 
+/// The steps (bit per step) a free cell next to a note of `step` accepts:
+/// one step up or down, wrapping.
+fn steps_beside(step: u8) -> u8 {
+    (1u8 << wrap_step(step, 1)) | (1u8 << wrap_step(step, -1))
+}
+
 impl FreeGrid {
     fn openings(&self, f: &mut impl FnMut(u64, Cell)) {
         if self.grid.cards == 0 {
@@ -104,7 +110,7 @@ impl FreeGrid {
                 mask |= cards_of_steps(self.accepts[index]);
             }
         }
-        let accepts = (1u8 << wrap_step(step, 1)) | (1u8 << wrap_step(step, -1));
+        let accepts = steps_beside(step);
         if cell
             .neighbours()
             .into_iter()
@@ -143,7 +149,7 @@ impl FreeGrid {
                 self.accepts[index] = 0;
             }
         }
-        let accepts = (1u8 << wrap_step(step, 1)) | (1u8 << wrap_step(step, -1));
+        let accepts = steps_beside(step);
         for neighbour in cell.neighbours() {
             let Some(index) = Grid::index(neighbour) else {
                 continue;

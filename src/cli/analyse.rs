@@ -39,7 +39,7 @@ pub struct AnalyseArgs {
     /// Report the best K lines, 1 to 256 (default 1). Board games only.
     #[arg(long)]
     pub multipv: Option<usize>,
-    /// Search threads, 1 to 256 (default 1). Board games (Lazy SMP) and Muzicando.
+    /// Search threads, 1 to 256 (default 1). Board games (the threads split the tree) and Muzicando.
     #[arg(long)]
     pub threads: Option<usize>,
     /// Transposition table size in MiB, 1 to 65536 (default 64). Board games only.

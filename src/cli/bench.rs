@@ -1,7 +1,7 @@
 //! `tauler bench`: a fixed, deterministic workload per game. The node count
 //! depends only on the code, so it doubles as a quick regression check; the
-//! speed is the machine's. `tauler bench --smp` instead measures Lazy SMP:
-//! time to a fixed depth with one thread and with several.
+//! speed is the machine's. `tauler bench --smp` instead measures the
+//! threaded search: time to a fixed depth with one thread and with several.
 
 use std::time::Instant;
 

@@ -86,7 +86,7 @@ enum Command {
         args: play::PlayArgs,
     },
     /// Runs the fixed benchmark (last line: `N nodes M nps`, N deterministic),
-    /// or with `--smp` measures Lazy SMP's time to depth.
+    /// or with `--smp` measures the threaded search's time to depth.
     Bench {
         /// Only this game (default: every game).
         #[arg(value_parser = game_parser())]

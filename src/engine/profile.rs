@@ -1000,6 +1000,7 @@ fn check_search_config(config: &SearchConfig) -> Result<(), OutOfRange> {
     plies.check("null_move_reduction", config.null_move_reduction)?;
     bounds::NULL_MOVE_DIVISOR.check("null_move_divisor", config.null_move_divisor)?;
     plies.check("see_pruning_depth", config.see_pruning_depth)?;
+    plies.check("split_min_depth", config.split_min_depth)?;
     bounds::MOVE_INDEX.check("lmr_min_index", config.lmr_min_index)?;
     bounds::HUNDREDTHS.check("lmr_base", config.lmr_base)?;
     bounds::LMR_DIVISOR.check("lmr_divisor", config.lmr_divisor)?;

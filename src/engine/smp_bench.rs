@@ -1,7 +1,7 @@
-//! `tauler bench --smp`: how much Lazy SMP gains. For ten stored middlegames
-//! per alpha-beta game (`tests/data/smp/`, built into the binary), the wall
-//! time for a search to complete a fixed depth with one thread and with
-//! several, each with a fresh searcher and table; also the nodes searched
+//! `tauler bench --smp`: how much a search gains from more threads. For ten
+//! stored middlegames per alpha-beta game (`tests/data/smp/`, built into
+//! the binary), the wall time for a search to complete a fixed depth with
+//! one thread and with several, each with a fresh searcher and table; also the nodes searched
 //! and the nodes per second, which tell "threads run slower" (nps scaling)
 //! apart from "threads duplicate work" (more nodes to the same depth).
 //!

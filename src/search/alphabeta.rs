@@ -7,6 +7,8 @@
 //! seat to move differs; a seat that moves twice in a row keeps its window.
 //! Terminal children are scored from the mover's view directly.
 
+use std::sync::Arc;
+
 use crate::game::{Game, Seat, Turn};
 
 use super::config::SearchConfig;
@@ -20,6 +22,7 @@ use super::score::{
     from_table, terminal_score, to_table, Score, EVAL_LIMIT, INFINITY, MATE, MATE_BOUND, MAX_PLY,
 };
 use super::smp::{Completed, RootShare};
+use super::split::{Pruning, SplitBest, SplitBoard, SplitPoint};
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::knowledge::{noisy_actions_or_filtered, Evaluator};
 
@@ -69,8 +72,10 @@ pub struct Shared<'a, G: Game, E> {
     pub config: &'a SearchConfig,
     /// The last depth to search.
     pub max_depth: u32,
-    /// How the threads divide the root (none with a single thread).
+    /// How the threads divide the root (Lazy SMP with several threads).
     pub root: Option<&'a RootShare<G::Action>>,
+    /// The splits the threads share (splitting with several threads).
+    pub splits: Option<&'a SplitBoard<G>>,
     /// Keeps `G` in the type.
     pub game: std::marker::PhantomData<fn(&G)>,
 }
@@ -97,6 +102,8 @@ pub struct Worker<'a, G: Game, E> {
     /// depth: better than the first action at that depth, so worth playing
     /// if time runs out before the iteration completes.
     interim: Option<RootMove<G::Action>>,
+    /// The splits this thread is searching at, innermost last.
+    splits: Vec<Arc<SplitPoint<G>>>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
@@ -119,6 +126,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             aborted: false,
             met_chance: false,
             interim: None,
+            splits: Vec::new(),
         }
     }
 
@@ -394,6 +402,19 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     deferred.push(index);
                     continue;
                 }
+                let board = (index != line && next < count)
+                    .then(|| self.split_board(depth))
+                    .flatten();
+                if let Some(board) = board {
+                    let found = self.split_root(
+                        (root, seat, board),
+                        root_moves,
+                        (line, index),
+                        depth,
+                        (alpha, beta),
+                    );
+                    return best.max(found);
+                }
                 index
             } else if let Some(&index) = deferred.get(taken) {
                 taken += 1;
@@ -531,7 +552,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 .shared
                 .root
                 .is_some_and(|share| share.completed() >= self.iteration);
-            if superseded {
+            let cut_off = self.splits.last().is_some_and(|split| split.cut_off());
+            if superseded || cut_off {
                 self.aborted = true;
             }
         }
@@ -694,6 +716,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             (config.see_pruning && !pv_node && !in_check && depth <= config.see_pruning_depth)
                 .then(|| -config.see_margin * depth as i32);
 
+        let pruning = Pruning {
+            in_check,
+            futile,
+            quiet_limit,
+            exchange_floor,
+        };
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
         let original_alpha = alpha;
@@ -701,25 +729,53 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best_index = None;
         for n in 0..list.len() {
             let candidate = pick_next(&mut list, n);
-            let ordinary_quiet = !candidate.noisy && candidate.key < KILLER - 1;
-            let prunable = n > 0 && ordinary_quiet && best > -MATE_BOUND;
-            if prunable && (futile || quiet_limit.is_some_and(|limit| quiets.len() >= limit)) {
-                continue;
+            let board = (n > 0 && list.len() - n > 1 && (pv_node || !Self::may_cut(candidate)))
+                .then(|| self.split_board(depth))
+                .flatten();
+            if let Some(board) = board {
+                let found = self
+                    .split(
+                        state,
+                        seat,
+                        ply,
+                        depth,
+                        (alpha, beta),
+                        pv_node,
+                        pruning,
+                        &list[n..],
+                        n,
+                        quiets.len(),
+                        SplitBest {
+                            value: best,
+                            index: best_index,
+                            pv: if pv_node {
+                                self.pv[ply].clone()
+                            } else {
+                                Vec::new()
+                            },
+                        },
+                        board,
+                    )
+                    .best();
+                if self.aborted {
+                    self.candidates[ply] = list;
+                    self.quiets[ply] = quiets;
+                    return 0;
+                }
+                best = found.value;
+                if found.index != best_index {
+                    best_index = found.index;
+                    if pv_node {
+                        self.pv[ply] = found.pv;
+                    }
+                }
+                break;
             }
-            let losing_exchange = exchange_floor.is_some_and(|floor| {
-                n > 0
-                    && candidate.noisy
-                    && best > -MATE_BOUND
-                    && evaluator
-                        .exchange_value(state, candidate.action)
-                        .is_some_and(|exchange| exchange < floor)
-            });
-            if losing_exchange {
+            if self.skips(state, n, candidate, &pruning, quiets.len(), best) {
                 continue;
             }
             let mut child = state.clone();
             child.apply(candidate.action);
-            let next = depth - 1;
             let value = if n == 0 {
                 self.child_value(
                     &child,
@@ -728,69 +784,20 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     alpha,
                     beta,
                     Node::Full {
-                        depth: next,
+                        depth: depth - 1,
                         pv: pv_node,
                     },
                 )
             } else {
-                let reduction = if config.late_move_reductions
-                    && depth >= config.lmr_min_depth
-                    && n >= config.lmr_min_index
-                    && ordinary_quiet
-                    && !in_check
-                    && !evaluator.in_check(&child)
-                {
-                    let mut reduction = self.reductions.get(depth, n);
-                    if pv_node {
-                        reduction -= 1;
-                    }
-                    if candidate.key > HISTORY_GOOD {
-                        reduction -= 1;
-                    } else if candidate.key < -HISTORY_GOOD {
-                        reduction += 1;
-                    }
-                    reduction.clamp(0, next.saturating_sub(1) as i32) as u32
-                } else {
-                    0
-                };
-                let mut value = self.child_value(
+                self.later_value(
                     &child,
                     seat,
-                    ply + 1,
-                    alpha,
-                    alpha + 1,
-                    Node::Full {
-                        depth: next - reduction,
-                        pv: false,
-                    },
-                );
-                if value > alpha && reduction > 0 && !self.aborted {
-                    value = self.child_value(
-                        &child,
-                        seat,
-                        ply + 1,
-                        alpha,
-                        alpha + 1,
-                        Node::Full {
-                            depth: next,
-                            pv: false,
-                        },
-                    );
-                }
-                if value > alpha && value < beta && pv_node && !self.aborted {
-                    value = self.child_value(
-                        &child,
-                        seat,
-                        ply + 1,
-                        alpha,
-                        beta,
-                        Node::Full {
-                            depth: next,
-                            pv: true,
-                        },
-                    );
-                }
-                value
+                    (ply, depth, n),
+                    candidate,
+                    (alpha, beta),
+                    pv_node,
+                    in_check,
+                )
             };
             if self.aborted {
                 self.candidates[ply] = list;
@@ -838,6 +845,339 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             },
         );
         best
+    }
+
+    /// Whether the pruning of a node (`pruning`, after `quiets` quiet
+    /// actions and with `best` the highest value so far) skips `candidate`,
+    /// the `n`th action searched at `state`.
+    fn skips(
+        &self,
+        state: &G,
+        n: usize,
+        candidate: Candidate<G::Action>,
+        pruning: &Pruning,
+        quiets: usize,
+        best: i32,
+    ) -> bool {
+        let ordinary_quiet = !candidate.noisy && candidate.key < KILLER - 1;
+        let settled = n > 0 && best > -MATE_BOUND;
+        if settled
+            && ordinary_quiet
+            && (pruning.futile || pruning.quiet_limit.is_some_and(|limit| quiets >= limit))
+        {
+            return true;
+        }
+        settled
+            && candidate.noisy
+            && pruning.exchange_floor.is_some_and(|floor| {
+                self.shared
+                    .evaluator
+                    .exchange_value(state, candidate.action)
+                    .is_some_and(|exchange| exchange < floor)
+            })
+    }
+
+    /// Searches root actions `root_moves[first..]` of line `line` together
+    /// with the waiting threads, recording each one's value and line as
+    /// the sequential pass does; returns the highest value.
+    #[allow(clippy::too_many_arguments)]
+    fn split_root(
+        &mut self,
+        (root, seat, board): (&G, Seat, &SplitBoard<G>),
+        root_moves: &mut [RootMove<G::Action>],
+        (line, first): (usize, usize),
+        depth: u32,
+        window: (i32, i32),
+    ) -> i32 {
+        let candidates: Vec<_> = root_moves[first..]
+            .iter()
+            .zip(0..)
+            .map(|(root_move, order)| Candidate {
+                action: root_move.action,
+                key: -order,
+                noisy: false,
+                index: u16::try_from(root_move.index).unwrap_or(u16::MAX),
+            })
+            .collect();
+        let best = SplitBest {
+            value: -INFINITY,
+            index: None,
+            pv: Vec::new(),
+        };
+        let split = self.split(
+            root,
+            seat,
+            0,
+            depth,
+            window,
+            true,
+            Pruning::NONE,
+            &candidates,
+            first,
+            0,
+            best,
+            board,
+        );
+        let searched = split.searched();
+        for found in &searched {
+            let root_move = &mut root_moves[found.order];
+            root_move.score = if found.raised { found.value } else { -INFINITY };
+            if found.raised {
+                root_move.pv.clone_from(&found.line);
+            }
+        }
+        let last_raise = searched
+            .iter()
+            .filter(|found| found.raised)
+            .max_by_key(|found| found.value);
+        if let Some(found) = last_raise.filter(|_| line == 0) {
+            self.interim = Some(root_moves[found.order].clone());
+        }
+        split.best().value
+    }
+
+    /// The value of `child`, reached by `candidate`, the `n`th action (not
+    /// the first) searched at a node at `ply` with `depth` left: a
+    /// zero-window search, reduced when the action is late and quiet (not
+    /// at the root), searched again unreduced and then (at
+    /// principal-variation nodes) with the full window when it beats alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn later_value(
+        &mut self,
+        child: &G,
+        seat: Seat,
+        (ply, depth, n): (usize, u32, usize),
+        candidate: Candidate<G::Action>,
+        (alpha, beta): (i32, i32),
+        pv_node: bool,
+        in_check: bool,
+    ) -> i32 {
+        let config = self.shared.config;
+        let next = depth - 1;
+        let ordinary_quiet = !candidate.noisy && candidate.key < KILLER - 1;
+        let reduction = if config.late_move_reductions
+            && ply > 0
+            && depth >= config.lmr_min_depth
+            && n >= config.lmr_min_index
+            && ordinary_quiet
+            && !in_check
+            && !self.shared.evaluator.in_check(child)
+        {
+            let mut reduction = self.reductions.get(depth, n);
+            if pv_node {
+                reduction -= 1;
+            }
+            if candidate.key > HISTORY_GOOD {
+                reduction -= 1;
+            } else if candidate.key < -HISTORY_GOOD {
+                reduction += 1;
+            }
+            reduction.clamp(0, next.saturating_sub(1) as i32) as u32
+        } else {
+            0
+        };
+        let zero_window = |depth| Node::Full { depth, pv: false };
+        let mut value = self.child_value(
+            child,
+            seat,
+            ply + 1,
+            alpha,
+            alpha + 1,
+            zero_window(next - reduction),
+        );
+        if value > alpha && reduction > 0 && !self.aborted {
+            value = self.child_value(child, seat, ply + 1, alpha, alpha + 1, zero_window(next));
+        }
+        if value > alpha && value < beta && pv_node && !self.aborted {
+            value = self.child_value(
+                child,
+                seat,
+                ply + 1,
+                alpha,
+                beta,
+                Node::Full {
+                    depth: next,
+                    pv: true,
+                },
+            );
+        }
+        value
+    }
+
+    /// Whether `candidate` is one of the actions most likely to cut a node
+    /// off (the table's action, a winning noisy action, a killer): a node
+    /// that is not on the principal variation is split only after those,
+    /// since a split whose node is then cut off wastes its helpers' work.
+    fn may_cut(candidate: Candidate<G::Action>) -> bool {
+        candidate.key >= KILLER - 1
+    }
+
+    /// The board to share a node's remaining actions on, when the node has
+    /// `depth` left and a thread waits for work.
+    fn split_board(&self, depth: u32) -> Option<&'a SplitBoard<G>> {
+        self.shared
+            .splits
+            .filter(|board| depth >= self.shared.config.split_min_depth && board.someone_waits())
+    }
+
+    /// Searches the remaining `actions` of a node (the first numbered
+    /// `first` in search order; see [`SplitPoint::new`] for the rest)
+    /// together with the threads that join, and returns what the node
+    /// found. Sets `aborted` only when the search above the node is
+    /// stopping; a cut-off at the node itself is its result.
+    #[allow(clippy::too_many_arguments)]
+    fn split(
+        &mut self,
+        state: &G,
+        seat: Seat,
+        ply: usize,
+        depth: u32,
+        window: (i32, i32),
+        pv_node: bool,
+        pruning: Pruning,
+        actions: &[Candidate<G::Action>],
+        first: usize,
+        quiets: usize,
+        best: SplitBest<G::Action>,
+        board: &SplitBoard<G>,
+    ) -> Arc<SplitPoint<G>> {
+        let mut actions = actions.to_vec();
+        actions.sort_by_key(|candidate| std::cmp::Reverse(candidate.key));
+        let split = Arc::new(SplitPoint::new(
+            state.clone(),
+            seat,
+            ply,
+            depth,
+            window,
+            pv_node,
+            pruning,
+            actions,
+            first,
+            quiets,
+            best,
+            self.splits.last().cloned(),
+        ));
+        board.open(Arc::clone(&split));
+        self.splits.push(Arc::clone(&split));
+        self.work_at(&split);
+        board.close(&split);
+        if !self.stopping_above(&split) {
+            self.aborted = false;
+        }
+        board.set_waiting(true);
+        while split.busy() {
+            let below = if self.aborted {
+                None
+            } else {
+                board.join(Some(&split))
+            };
+            match below {
+                Some(below) => self.help(&below),
+                None => std::hint::spin_loop(),
+            }
+        }
+        board.set_waiting(false);
+        self.splits.pop();
+        if self.stopping_above(&split) {
+            self.aborted = true;
+        }
+        split
+    }
+
+    /// Whether the search above `split` is stopping (not just `split` cut off).
+    fn stopping_above(&self, split: &SplitPoint<G>) -> bool {
+        self.shared.control.stopped()
+            || split.parent.as_ref().is_some_and(|parent| parent.cut_off())
+    }
+
+    /// Searches actions of `split` until none is left, it is cut off or the
+    /// search aborts.
+    fn work_at(&mut self, split: &SplitPoint<G>) {
+        let (ply, depth, seat) = (split.ply, split.depth, split.seat);
+        let mut quiets = Vec::new();
+        while let Some((n, candidate)) = split.take() {
+            let best = split.best().value;
+            if self.skips(
+                &split.state,
+                n,
+                candidate,
+                &split.pruning,
+                split.quiets(),
+                best,
+            ) {
+                continue;
+            }
+            let mut child = split.state.clone();
+            child.apply(candidate.action);
+            let value = self.later_value(
+                &child,
+                seat,
+                (ply, depth, n),
+                candidate,
+                (split.alpha(), split.beta),
+                split.pv_node,
+                split.pruning.in_check,
+            );
+            if self.aborted {
+                return;
+            }
+            let line = &self.pv[ply + 1];
+            if split.record(n, value, (candidate.index, candidate.action), line) {
+                if ply > 0 && !candidate.noisy {
+                    self.ordering
+                        .reward(seat, ply, depth, candidate.action, &quiets);
+                }
+                return;
+            }
+            if !candidate.noisy {
+                split.count_quiet();
+                quiets.push(candidate.action);
+            }
+        }
+    }
+
+    /// Helps at `split` (joined on the board) until its actions are taken.
+    fn help(&mut self, split: &Arc<SplitPoint<G>>) {
+        self.splits.push(Arc::clone(split));
+        self.work_at(split);
+        self.splits.pop();
+        if !self.shared.control.stopped() {
+            self.aborted = false;
+        }
+        split.leave();
+    }
+
+    /// A helper thread's loop when splitting: joins splits until the
+    /// search stops. Its outcome has no iteration of its own (`fallback`
+    /// stands for an action); it says whether the helper met a chance node
+    /// and how deep it went.
+    pub fn serve(&mut self, fallback: G::Action) -> Outcome<G::Action> {
+        let outcome = |worker: &Self| Outcome {
+            lines: Vec::new(),
+            depth: 0,
+            seldepth: worker.seldepth,
+            fallback,
+            met_chance: worker.met_chance,
+        };
+        let Some(board) = self.shared.splits else {
+            return outcome(self);
+        };
+        board.set_waiting(true);
+        while !self.shared.control.stopped() {
+            match board.join(None) {
+                Some(split) => {
+                    board.set_waiting(false);
+                    self.help(&split);
+                    board.set_waiting(true);
+                }
+                None => std::hint::spin_loop(),
+            }
+        }
+        board.set_waiting(false);
+        self.shared
+            .control
+            .publish(std::mem::take(&mut self.pending));
+        outcome(self)
     }
 
     /// Null-move pruning at a node (`seat` to move in `state` at `ply`, with

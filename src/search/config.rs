@@ -6,14 +6,32 @@ use serde::Deserialize;
 
 use crate::knowledge::{EvaluatedGame, SearchHints};
 
+/// How the threads of one search share it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmpMode {
+    /// Lazy SMP: every thread runs iterative deepening on the whole tree,
+    /// sharing the table, the root's later actions divided between them
+    /// (`search::smp`).
+    Lazy,
+    /// Young-brothers-wait splitting: one thread runs iterative deepening
+    /// and the others join its nodes' remaining actions (`search::split`).
+    Split,
+}
+
 /// Parameters of one alpha-beta search. `Default` is the tuned, selective
 /// setup the games start from; [`SearchConfig::full_width`] turns every
 /// reduction and pruning off, so that fixed-depth values are exact minimax.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SearchConfig {
-    /// Search threads (Lazy SMP); 1 searches alone.
+    /// Search threads; 1 searches alone.
     pub threads: usize,
+    /// How several threads share the search.
+    pub smp: SmpMode,
+    /// Splitting: the least remaining depth at which a node's actions are
+    /// shared between threads.
+    pub split_min_depth: u32,
     /// Transposition-table size in MiB.
     pub hash_mb: usize,
     /// How many best lines to search and report (multi-PV).
@@ -113,6 +131,8 @@ impl Default for SearchConfig {
     fn default() -> Self {
         Self {
             threads: 1,
+            smp: SmpMode::Split,
+            split_min_depth: 4,
             hash_mb: 16,
             multipv: 1,
             quiescence: true,

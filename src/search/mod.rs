@@ -2,8 +2,8 @@
 //! (iterative deepening, PVS, a shared lock-free transposition table,
 //! quiescence, aspiration windows, late-move reductions, futility and
 //! late-move pruning at the frontier, internal iterative reduction, all
-//! switchable in [`SearchConfig`], Lazy SMP, multi-PV) serves the
-//! two-player perfect-information games; a game plugs in through an
+//! switchable in [`SearchConfig`], several threads splitting the tree or
+//! as Lazy SMP, multi-PV) serves the two-player perfect-information games; a game plugs in through an
 //! [`Evaluator`]. Games with chance events (card chess's draws) use
 //! [`expectimax`] (Star1/Star2 pruning) or the one UCT ([`uct`], chance
 //! nodes sampled by probability) with the same evaluators. For
@@ -46,6 +46,7 @@ pub mod pimc;
 pub mod score;
 pub mod searcher;
 pub mod smp;
+pub mod split;
 pub mod timeman;
 pub mod tt;
 pub mod uct;

@@ -14,7 +14,7 @@ use super::info::{PvLine, SearchInfo, SearchResult};
 use super::limits::Limits;
 use super::ordering::MoveOrdering;
 use super::score::{Score, MAX_PLY};
-use super::smp::{lazy_smp, Context};
+use super::smp::{threaded_search, Context};
 use super::tt::{TableAllocError, TranspositionTable};
 use crate::knowledge::Evaluator;
 
@@ -172,7 +172,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 .depth
                 .map_or(deepest, |depth| depth.clamp(1, deepest)),
         };
-        let outcome = lazy_smp(root, seat, &context, &mut self.orderings, &mut |info| {
+        let outcome = threaded_search(root, seat, &context, &mut self.orderings, &mut |info| {
             on_info(&info)
         });
         if outcome.met_chance {

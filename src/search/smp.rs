@@ -1,23 +1,28 @@
-//! Lazy SMP: several threads run iterative deepening on the same root,
-//! sharing the transposition table, and divide the root between them:
+//! Several threads on one search. Two ways, chosen by
+//! [`SmpMode`](super::config::SmpMode):
 //!
-//! - All threads search the same depth. Every thread searches a line's first
-//!   root action (the expected best, where the table sharing helps most);
-//!   each later root action is *claimed* by the first thread to reach it at
-//!   that depth, and the others defer it to the end of their pass, where the
-//!   claimer's result is mostly waiting in the table. So the threads split
-//!   the root's later actions instead of searching them all in step.
-//! - A thread that completes a depth publishes it; the others abandon that
-//!   depth at their next poll (what they searched stays in the table) and go
-//!   on with the next one, so no thread lingers on a finished depth. The main
-//!   thread reports the published iteration as its own.
-//! - Whichever thread completes the last depth first stops them all, and the
-//!   answer is the deepest completed iteration of any thread (the main
-//!   thread's on a tie).
+//! - **Splitting** (the default, `split.rs`): the main thread runs iterative
+//!   deepening and the others wait to share the remaining actions of its
+//!   nodes, the root's included. Here the helpers only serve splits.
+//! - **Lazy SMP**, the rest of this file: every thread runs iterative
+//!   deepening on the same root, sharing the transposition table, and they
+//!   divide the root between them:
+//!   - All threads search the same depth. Every thread searches a line's
+//!     first root action (the expected best, where the table sharing helps
+//!     most); each later root action is *claimed* by the first thread to
+//!     reach it at that depth, and the others defer it to the end of their
+//!     pass, where the claimer's result is mostly waiting in the table.
+//!   - A thread that completes a depth publishes it; the others abandon that
+//!     depth at their next poll (what they searched stays in the table) and
+//!     go on with the next one, so no thread lingers on a finished depth.
+//!     The main thread reports the published iteration as its own.
+//!   - Whichever thread completes the last depth first stops them all, and
+//!     the answer is the deepest completed iteration of any thread (the main
+//!     thread's on a tie).
 //!
-//! The main thread reports its iterations and decides when time is up. With
-//! one thread none of this applies: the search is the plain single-threaded
-//! one, node for node.
+//! Either way the main thread reports its iterations and decides when time
+//! is up. With one thread none of this applies: the search is the plain
+//! single-threaded one, node for node.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -27,10 +32,11 @@ use std::marker::PhantomData;
 use crate::game::{Game, Seat};
 
 use super::alphabeta::{Outcome, Shared, Worker};
-use super::config::SearchConfig;
+use super::config::{SearchConfig, SmpMode};
 use super::control::Control;
 use super::info::{PvLine, SearchInfo};
 use super::ordering::MoveOrdering;
+use super::split::SplitBoard;
 use super::tt::TranspositionTable;
 use crate::knowledge::Evaluator;
 
@@ -128,9 +134,10 @@ impl<A: Clone> RootShare<A> {
 }
 
 /// Runs one thread per entry of `orderings` (their per-thread statistics)
-/// on `root`, where `seat` is to move, and returns the main thread's outcome.
+/// on `root`, where `seat` is to move, splitting or as Lazy SMP, and
+/// returns the main thread's outcome.
 /// A chance node met by any thread is reported in the outcome.
-pub fn lazy_smp<G: Game, E: Evaluator<G>>(
+pub fn threaded_search<G: Game, E: Evaluator<G>>(
     root: &G,
     seat: Seat,
     context: &Context<'_, E>,
@@ -139,7 +146,11 @@ pub fn lazy_smp<G: Game, E: Evaluator<G>>(
 ) -> Outcome<G::Action> {
     let mut actions = Vec::new();
     root.legal_actions(&mut actions);
-    let root_share = (orderings.len() > 1).then(|| RootShare::new(actions.len()));
+    let threads = orderings.len();
+    let first_action = actions.first().copied();
+    let splitting = context.config.smp == SmpMode::Split;
+    let root_share = (threads > 1 && !splitting).then(|| RootShare::new(actions.len()));
+    let board = (threads > 1 && splitting).then(SplitBoard::default);
     let shared = || Shared {
         evaluator: context.evaluator,
         tt: context.tt,
@@ -147,6 +158,7 @@ pub fn lazy_smp<G: Game, E: Evaluator<G>>(
         config: context.config,
         max_depth: context.max_depth,
         root: root_share.as_ref(),
+        splits: board.as_ref(),
         game: PhantomData,
     };
     let Some((main_ordering, helper_orderings)) = orderings.split_first_mut() else {
@@ -157,7 +169,13 @@ pub fn lazy_smp<G: Game, E: Evaluator<G>>(
             .iter_mut()
             .map(|ordering| {
                 let shared = shared();
-                scope.spawn(move || Worker::new(shared, ordering).run(root, seat, None))
+                scope.spawn(move || {
+                    let mut worker = Worker::new(shared, ordering);
+                    match first_action.filter(|_| splitting) {
+                        Some(fallback) => worker.serve(fallback),
+                        None => worker.run(root, seat, None),
+                    }
+                })
             })
             .collect();
         let mut outcome = Worker::new(shared(), main_ordering).run(root, seat, Some(report));

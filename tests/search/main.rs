@@ -16,5 +16,6 @@ mod reference;
 mod reporting;
 mod results;
 mod smp;
+mod split;
 mod stopping;
 mod uct;

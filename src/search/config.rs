@@ -132,7 +132,7 @@ impl Default for SearchConfig {
         Self {
             threads: 1,
             smp: SmpMode::Split,
-            split_min_depth: 4,
+            split_min_depth: 3,
             hash_mb: 16,
             multipv: 1,
             quiescence: true,

@@ -6,6 +6,8 @@
 //! action (and the seat that plays it); collisions only blur the statistics.
 
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::Arc;
 
 use crate::game::Seat;
 
@@ -72,17 +74,24 @@ fn history_slot<A: Hash>(seat: Seat, action: &A) -> usize {
 }
 
 /// Per-thread ordering statistics: killers per ply and history per action.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct MoveOrdering<A> {
     killers: Vec<[Option<A>; 2]>,
-    history: Vec<i32>,
+    /// Shared by the threads of one search (see [`MoveOrdering::sharing`]):
+    /// a thread that takes over part of another's tree orders it with what
+    /// the other has learnt. Read and written without locking: a lost
+    /// update only blurs the statistics.
+    history: Arc<[AtomicI32]>,
+    /// Whether the history is another ordering's (which ages it).
+    borrowed: bool,
 }
 
 impl<A: Copy + Eq + Hash> Default for MoveOrdering<A> {
     fn default() -> Self {
         Self {
             killers: vec![[None, None]; MAX_PLY + 1],
-            history: vec![0; 2 * HISTORY_SLOTS],
+            history: (0..2 * HISTORY_SLOTS).map(|_| AtomicI32::new(0)).collect(),
+            borrowed: false,
         }
     }
 }
@@ -97,7 +106,7 @@ impl<A: Copy + Eq + Hash> MoveOrdering<A> {
         } else if killers[1] == Some(action) {
             KILLER - 1
         } else {
-            self.history[history_slot(seat, &action)]
+            self.history[history_slot(seat, &action)].load(Ordering::Relaxed)
         }
     }
 
@@ -123,15 +132,33 @@ impl<A: Copy + Eq + Hash> MoveOrdering<A> {
     }
 
     fn adjust(&mut self, seat: Seat, action: &A, bonus: i32) {
-        let slot = &mut self.history[history_slot(seat, action)];
-        *slot += bonus - *slot * bonus.abs() / HISTORY_MAX;
+        let slot = &self.history[history_slot(seat, action)];
+        let value = slot.load(Ordering::Relaxed);
+        slot.store(
+            value + bonus - value * bonus.abs() / HISTORY_MAX,
+            Ordering::Relaxed,
+        );
     }
 
-    /// Forgets the killers (between searches); history is kept, halved.
+    /// An ordering for another thread of the same search: killers of its
+    /// own, this one's history.
+    #[must_use]
+    pub fn sharing(&self) -> Self {
+        Self {
+            killers: vec![[None, None]; MAX_PLY + 1],
+            history: Arc::clone(&self.history),
+            borrowed: true,
+        }
+    }
+
+    /// Forgets the killers (between searches); history is kept, halved
+    /// once by the ordering that owns it.
     pub fn age(&mut self) {
         self.killers.fill([None, None]);
-        for value in &mut self.history {
-            *value /= 2;
+        if !self.borrowed {
+            for value in self.history.iter() {
+                value.store(value.load(Ordering::Relaxed) / 2, Ordering::Relaxed);
+            }
         }
     }
 }

@@ -67,7 +67,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         Ok(Self {
             evaluator,
             tt: TranspositionTable::try_new(config.hash_mb)?,
-            orderings: (0..threads).map(|_| MoveOrdering::default()).collect(),
+            orderings: orderings(threads),
             config,
             stop: Arc::new(AtomicBool::new(false)),
         })
@@ -87,8 +87,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// Sets the number of search threads, at least 1.
     pub fn set_threads(&mut self, threads: usize) {
         self.config.threads = threads.max(1);
-        self.orderings
-            .resize_with(self.config.threads, MoveOrdering::default);
+        self.orderings = orderings(self.config.threads);
     }
 
     /// A flag that stops the running search when set (from any thread); the
@@ -102,9 +101,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// Forgets everything learnt (table, killers, history): a new game.
     pub fn new_game(&mut self) {
         self.tt.clear();
-        for ordering in &mut self.orderings {
-            *ordering = MoveOrdering::default();
-        }
+        self.orderings = orderings(self.config.threads.max(1));
     }
 
     /// Searches `root` under `limits` and returns the best action.
@@ -195,4 +192,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             time: control.elapsed(),
         })
     }
+}
+
+/// Fresh orderings for `threads` threads (at least one), sharing one
+/// history table.
+fn orderings<A: Copy + Eq + std::hash::Hash>(threads: usize) -> Vec<MoveOrdering<A>> {
+    let main = MoveOrdering::default();
+    let mut orderings: Vec<_> = (1..threads).map(|_| main.sharing()).collect();
+    orderings.insert(0, main);
+    orderings
 }

@@ -45,6 +45,19 @@ struct RootMove<A> {
     pv: Vec<A>,
 }
 
+impl<A: Copy> RootMove<A> {
+    /// The action as a candidate `order`th in search order (its key keeps
+    /// that order; a root action is never reduced nor pruned).
+    fn candidate(&self, order: usize) -> Candidate<A> {
+        Candidate {
+            action: self.action,
+            key: -i32::try_from(order).unwrap_or(i32::MAX),
+            noisy: false,
+            index: u16::try_from(self.index).unwrap_or(u16::MAX),
+        }
+    }
+}
+
 /// What a thread leaves behind.
 #[derive(Clone, Debug)]
 pub struct Outcome<A> {
@@ -440,32 +453,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     },
                 )
             } else {
-                let probe = self.child_value(
+                let candidate = root_move.candidate(index);
+                let window = (alpha, beta);
+                self.later_value(
                     &child,
                     seat,
-                    1,
-                    alpha,
-                    alpha + 1,
-                    Node::Full {
-                        depth: next,
-                        pv: false,
-                    },
-                );
-                if probe > alpha && probe < beta && !self.aborted {
-                    self.child_value(
-                        &child,
-                        seat,
-                        1,
-                        alpha,
-                        beta,
-                        Node::Full {
-                            depth: next,
-                            pv: true,
-                        },
-                    )
-                } else {
-                    probe
-                }
+                    (0, depth, index),
+                    candidate,
+                    window,
+                    true,
+                    false,
+                )
             };
             if self.aborted {
                 return best;
@@ -859,10 +857,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         quiets: usize,
         best: i32,
     ) -> bool {
-        let ordinary_quiet = !candidate.noisy && candidate.key < KILLER - 1;
         let settled = n > 0 && best > -MATE_BOUND;
         if settled
-            && ordinary_quiet
+            && candidate.is_ordinary_quiet()
             && (pruning.futile || pruning.quiet_limit.is_some_and(|limit| quiets >= limit))
         {
             return true;
@@ -891,13 +888,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     ) -> i32 {
         let candidates: Vec<_> = root_moves[first..]
             .iter()
-            .zip(0..)
-            .map(|(root_move, order)| Candidate {
-                action: root_move.action,
-                key: -order,
-                noisy: false,
-                index: u16::try_from(root_move.index).unwrap_or(u16::MAX),
-            })
+            .enumerate()
+            .map(|(order, root_move)| root_move.candidate(order))
             .collect();
         let best = SplitBest {
             value: -INFINITY,
@@ -954,12 +946,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     ) -> i32 {
         let config = self.shared.config;
         let next = depth - 1;
-        let ordinary_quiet = !candidate.noisy && candidate.key < KILLER - 1;
         let reduction = if config.late_move_reductions
             && ply > 0
             && depth >= config.lmr_min_depth
             && n >= config.lmr_min_index
-            && ordinary_quiet
+            && candidate.is_ordinary_quiet()
             && !in_check
             && !self.shared.evaluator.in_check(child)
         {
@@ -1096,7 +1087,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let (ply, depth, seat) = (split.ply, split.depth, split.seat);
         let mut quiets = Vec::new();
         while let Some((n, candidate)) = split.take() {
-            let best = split.best().value;
+            let best = split.best_value();
             if self.skips(
                 &split.state,
                 n,

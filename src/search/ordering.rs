@@ -215,6 +215,15 @@ pub struct Candidate<A> {
     pub index: u16,
 }
 
+impl<A> Candidate<A> {
+    /// Whether it is quiet and not a killer: the actions late-move
+    /// reductions and the frontier prunings apply to.
+    #[must_use]
+    pub fn is_ordinary_quiet(&self) -> bool {
+        !self.noisy && self.key < KILLER - 1
+    }
+}
+
 /// Moves the highest-keyed candidate of `list[start..]` to `start` and
 /// returns it; among equal keys the earliest wins.
 pub fn pick_next<A: Copy>(list: &mut [Candidate<A>], start: usize) -> Candidate<A> {

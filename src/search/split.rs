@@ -257,6 +257,15 @@ impl<G: Game> SplitPoint<G> {
             .clone()
     }
 
+    /// The highest value found so far.
+    #[must_use]
+    pub fn best_value(&self) -> i32 {
+        self.best
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .value
+    }
+
     /// What the node found.
     #[must_use]
     pub fn best(&self) -> SplitBest<G::Action> {

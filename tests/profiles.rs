@@ -202,6 +202,13 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         Some(tauler::knowledge::PolicyModel::default())
     );
     assert_eq!(modelling.opponents, None, "the tree searches the opponents");
+    assert!(
+        modelling.informed,
+        "its own team reads the sampled world in playouts"
+    );
+    let policy = ismcts_profile("playout = \"policy\"\n").unwrap();
+    let policy = policy.modelling().unwrap();
+    assert!(policy.playout.is_some() && !policy.informed);
     let modelled = ismcts_profile("opponents = \"policy\"\nmodel_temperature = 0.5\n").unwrap();
     assert_eq!(
         modelled.modelling().unwrap().opponents,

@@ -292,8 +292,9 @@ pub struct SamplingParams {
     pub model_temperature: f64,
     /// The inference model's share of uniformly random choices.
     pub model_epsilon: f64,
-    /// PIMC and ISMCTS playouts: `random` or `policy` (every seat moved by
-    /// the rule-based policy made stochastic).
+    /// PIMC and ISMCTS playouts: `random`, `policy` (every seat moved by
+    /// the rule-based policy made stochastic) or `informed` (that, the
+    /// searcher's team reading every hand of the sampled world).
     pub playout: Playout,
     /// The playout policy's softmax temperature.
     pub playout_temperature: f64,
@@ -341,6 +342,10 @@ pub enum Playout {
     Random,
     /// The rule-based policy made stochastic at every seat.
     Policy,
+    /// That policy, the searcher's own team reading every hand of the
+    /// sampled world (`search::modelling`): the searcher and its partner
+    /// play better later than the policy does.
+    Informed,
 }
 
 /// How the other team's seats choose inside a sampling searcher's tree.
@@ -904,7 +909,8 @@ impl EngineProfile {
                     InferenceSeats::Opponents => Weighed::Opponents,
                 },
             }),
-            playout: (params.playout == Playout::Policy).then_some(PolicyModel {
+            informed: params.playout == Playout::Informed,
+            playout: (params.playout != Playout::Random).then_some(PolicyModel {
                 temperature: params.playout_temperature,
                 epsilon: params.playout_epsilon,
             }),

@@ -87,6 +87,18 @@ pub trait RuleBasedGame: HiddenInfo {
     ) -> Option<Self::Action> {
         None
     }
+
+    /// The action `model` takes for the seat to move in `state` when the
+    /// policy reads every hand of the world (a playout's move for a seat
+    /// whose later play is better than the policy's), drawn with `rng`;
+    /// by default as [`RuleBasedGame::model_action`].
+    fn informed_action(
+        state: &Self,
+        model: &PolicyModel,
+        rng: &mut dyn RngCore,
+    ) -> Option<Self::Action> {
+        Self::model_action(state, model, rng)
+    }
 }
 
 /// A rule-based policy made stochastic, as a model of how a seat plays:

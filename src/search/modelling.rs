@@ -16,7 +16,12 @@
 //!   and plays say much (a few worlds carry the weight); the chains spend
 //!   their evaluations near the likely worlds instead.
 //! - **Playouts** ([`Modelling::playout`]): leaves valued by a playout in
-//!   which every seat moves by the model instead of at random.
+//!   which every seat moves by the model instead of at random; with
+//!   [`Modelling::informed`] the searcher's own team moves by the model
+//!   reading every hand of the sampled world
+//!   ([`RuleBasedGame::informed_action`]), since the searcher and its
+//!   partner play better than the policy, while the other team keeps the
+//!   policy's moves.
 //!
 //! The defaults (no inference, random playouts) are the plain searches.
 
@@ -28,7 +33,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use crate::game::Turn;
-use crate::knowledge::{model_playout, unit_interval, PolicyModel, RuleBasedGame};
+use crate::knowledge::{
+    model_playout, play_out, uniform_action, unit_interval, PolicyModel, RuleBasedGame,
+};
 
 use super::info::SearchInfo;
 use super::limits::Limits;
@@ -103,6 +110,11 @@ pub struct Modelling {
     pub inference: Option<Inference>,
     /// The model that plays the playouts; `None`: uniformly random moves.
     pub playout: Option<PolicyModel>,
+    /// Whether the playouts (with `playout` set) move the searcher's team
+    /// by the model reading every hand of the sampled world
+    /// ([`RuleBasedGame::informed_action`]), the other team by `playout`
+    /// alone.
+    pub informed: bool,
     /// The model that moves the other team's seats inside the tree;
     /// `None`: they choose by UCB.
     pub opponents: Option<PolicyModel>,
@@ -336,8 +348,23 @@ pub(super) fn search_worlds<G: RuleBasedGame>(
         Determinization::PerTree => Worlds::PerTree(&sample),
         Determinization::PerPlayout => Worlds::PerPlayout(&sample),
     };
-    let rollout = |state: G, rng: &mut Xoshiro256PlusPlus| {
-        model_playout(state, &modelling.playout.unwrap_or_default(), rng)
+    let root_team = if modelling.informed {
+        uct::mover_team(&sample(&mut Xoshiro256PlusPlus::seed_from_u64(seed)))
+    } else {
+        None
+    };
+    let model = modelling.playout.unwrap_or_default();
+    let rollout = |state: G, rng: &mut Xoshiro256PlusPlus| match root_team {
+        None => model_playout(state, &model, rng),
+        Some(team) => play_out(state, rng, |state, actions, rng| {
+            let action = match state.turn() {
+                Turn::Player(seat) if state.team_of(seat) == team => {
+                    G::informed_action(state, &model, rng)
+                }
+                _ => G::model_action(state, &model, rng),
+            };
+            action.unwrap_or_else(|| uniform_action(state, actions, rng))
+        }),
     };
     let leaf = match modelling.playout {
         Some(_) => Leaf::Rollout(&rollout),

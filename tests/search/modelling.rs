@@ -64,6 +64,7 @@ fn informed() -> Modelling {
     Modelling {
         inference: Some(inference(64)),
         playout: Some(PolicyModel::default()),
+        informed: true,
         opponents: Some(PolicyModel::default()),
     }
 }

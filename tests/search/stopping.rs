@@ -214,6 +214,7 @@ fn informed_ismcts_stops_on_the_flag() {
             seats: tauler::search::modelling::Weighed::Others,
         }),
         playout: Some(tauler::knowledge::PolicyModel::default()),
+        informed: true,
         opponents: Some(tauler::knowledge::PolicyModel::default()),
     });
 }

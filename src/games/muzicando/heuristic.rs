@@ -19,6 +19,10 @@
 //!   would only block its partner; a pause as last card hands the turn to
 //!   the partner. A pass only when it is the only legal action or every
 //!   symbol would hurt its own side.
+//! - Reading every hand ([`HeuristicPlayer::informed_preferences`]: a
+//!   search's model of its own team in playouts, over a sampled world): a
+//!   note it makes placeable counts for it when the partner holds it and
+//!   against it when an opponent does.
 
 use super::cards::{cards_of, Card, ALL_CARDS};
 use super::layouts::{GameType, Table};
@@ -256,7 +260,45 @@ impl HeuristicPlayer {
         best
     }
 
+    /// Its preference for each action of `legal` (non-empty) when it reads
+    /// every hand of the world `state`, seat `seat` to move (team game): a
+    /// note it enables counts for its side when the partner holds it and
+    /// against it when an opponent does, instead of against it whoever
+    /// holds it. Contract decisions as [`HeuristicPlayer::preferences`].
+    pub fn informed_preferences(
+        &self,
+        state: &Muzicando,
+        seat: u8,
+        legal: &[Action],
+        out: &mut Vec<f64>,
+    ) {
+        let situation = Situation::in_world(state, seat);
+        if situation.calling || !state.is_team_game() {
+            self.preferences(&situation, legal, out);
+            return;
+        }
+        let partner = state.hand(usize::from((seat + 2) % 4));
+        let opponents =
+            state.hand(usize::from((seat + 1) % 4)) | state.hand(usize::from((seat + 3) % 4));
+        out.clear();
+        out.extend(legal.iter().map(|&a| {
+            Self::scored(&situation, a, |enabled| {
+                2.0 * f64::from((enabled & partner).count_ones())
+                    - 2.0 * f64::from((enabled & opponents).count_ones())
+            })
+        }));
+    }
+
     fn play_score(situation: &Situation<'_>, action: Action) -> f64 {
+        let unseen = situation.unseen;
+        Self::scored(situation, action, |enabled| {
+            -1.5 * f64::from((enabled & unseen).count_ones())
+        })
+    }
+
+    /// The score of a placement, `enabled` valuing the notes it makes
+    /// placeable that were not.
+    fn scored(situation: &Situation<'_>, action: Action, enabled: impl Fn(u64) -> f64) -> f64 {
         let Action::Place(card, cell) = action else {
             return 0.0;
         };
@@ -267,9 +309,8 @@ impl HeuristicPlayer {
         let before = situation.table.playable_notes();
         let after = situation.table.playable_notes_after(card, cell);
         let own_follow = f64::from((after & hand).count_ones());
-        let enabled_for_others = f64::from((after & !before & situation.unseen).count_ones());
         let Some(symbol) = card.symbol_kind() else {
-            return 2.0 + 3.0 * own_follow - 1.5 * enabled_for_others;
+            return 2.0 + 3.0 * own_follow + enabled(after & !before & !hand);
         };
         let me = situation.seat;
         let seats = situation.options.seats();
@@ -350,6 +391,14 @@ impl RuleBasedGame for Muzicando {
         rng: &mut dyn RngCore,
     ) -> Option<Action> {
         super::inference::model_action(state, model, rng)
+    }
+
+    fn informed_action(
+        state: &Muzicando,
+        model: &PolicyModel,
+        rng: &mut dyn RngCore,
+    ) -> Option<Action> {
+        super::inference::informed_action(state, model, rng)
     }
 }
 

@@ -116,6 +116,34 @@ pub fn model_action(
     model: &PolicyModel,
     rng: &mut dyn RngCore,
 ) -> Option<Action> {
+    drawn_action(state, model, rng, |seat, legal, preferences| {
+        let situation = Situation::in_world(state, seat);
+        HeuristicPlayer::new().preferences(&situation, legal, preferences);
+    })
+}
+
+/// The action `model` takes for the seat to move in `state` when the
+/// rule-based player reads every hand of the world
+/// ([`HeuristicPlayer::informed_preferences`]), drawn with `rng`; `None`
+/// if nobody is to move or nothing is legal.
+pub fn informed_action(
+    state: &Muzicando,
+    model: &PolicyModel,
+    rng: &mut dyn RngCore,
+) -> Option<Action> {
+    drawn_action(state, model, rng, |seat, legal, preferences| {
+        HeuristicPlayer::new().informed_preferences(state, seat, legal, preferences);
+    })
+}
+
+/// The action drawn by `model` over the preferences `prefer` gives the
+/// legal actions of the seat to move in `state`.
+fn drawn_action(
+    state: &Muzicando,
+    model: &PolicyModel,
+    rng: &mut dyn RngCore,
+    prefer: impl FnOnce(u8, &[Action], &mut Vec<f64>),
+) -> Option<Action> {
     let Turn::Player(seat) = state.turn() else {
         return None;
     };
@@ -126,8 +154,7 @@ pub fn model_action(
         1 => Some(legal[0]),
         _ => {
             let mut preferences = Vec::with_capacity(legal.len());
-            let situation = Situation::in_world(state, seat as u8);
-            HeuristicPlayer::new().preferences(&situation, &legal, &mut preferences);
+            prefer(seat as u8, &legal, &mut preferences);
             Some(legal[model.draw(&preferences, rng)])
         }
     }

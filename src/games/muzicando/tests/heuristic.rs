@@ -4,7 +4,7 @@
 
 use super::{deal, options, play, to_move};
 use crate::game::{Game, HiddenInfo};
-use crate::games::muzicando::heuristic::{strength_margin, HeuristicPlayer};
+use crate::games::muzicando::heuristic::{strength_margin, HeuristicPlayer, Situation};
 use crate::games::muzicando::{Action, GameType, Muzicando};
 use crate::knowledge::Policy;
 
@@ -55,16 +55,11 @@ fn the_individual_chooser_names_its_best_type() {
     assert_eq!(choice(&state), Action::Choose(GameType::Muzicando));
 }
 
-/// Seat 0 declares 1M, opens red and holds the red sharp with only high
-/// notes that cannot be placed on its next turn.
-fn sharp_position() -> Muzicando {
-    let mut state = deal(
-        &options(&["dealer=3"]),
-        &["R-Do R-# O-Sol O-La O-Si Y-Sol Y-La Y-Si G-Sol G-La G-Si B-Sol B-La B-Si"],
-    );
-    play(&mut state, "1M pass pass pass R-Do");
+/// Plays plain moves (the first note, else a pass; never a symbol) until
+/// seat 0 is to move.
+fn plain_until_seat_0(state: &mut Muzicando) {
     let mut legal = Vec::new();
-    while to_move(&state) != 0 {
+    while to_move(state) != 0 {
         state.legal_actions(&mut legal);
         let plain = legal
             .iter()
@@ -73,6 +68,17 @@ fn sharp_position() -> Muzicando {
             .expect("a note or a pass");
         state.apply(plain);
     }
+}
+
+/// Seat 0 declares 1M, opens red and holds the red sharp with only high
+/// notes that cannot be placed on its next turn.
+fn sharp_position() -> Muzicando {
+    let mut state = deal(
+        &options(&["dealer=3"]),
+        &["R-Do R-# O-Sol O-La O-Si Y-Sol Y-La Y-Si G-Sol G-La G-Si B-Sol B-La B-Si"],
+    );
+    play(&mut state, "1M pass pass pass R-Do");
+    plain_until_seat_0(&mut state);
     state
 }
 
@@ -99,4 +105,46 @@ fn a_skip_that_would_only_block_the_partner_is_kept() {
         .choose(&observation, &legal)
         .expect("an action");
     assert_eq!(action, Action::Pass);
+}
+
+#[test]
+fn reading_every_hand_it_opens_notes_for_its_partner_not_for_an_opponent() {
+    // Seat 0 opens red and orange, then may place R-Re (the next red note,
+    // R-Mi, is its partner's) or O-Re (O-Mi is an opponent's): the same
+    // to the rule-based player, who cannot tell who holds them.
+    let mut state = deal(
+        &options(&["dealer=3"]),
+        &[
+            "R-Do O-Do R-Re O-Re Y-Si G-Si B-Si P-Si V-Si Y-La G-La B-La P-La V-La",
+            "O-Mi",
+            "R-Mi",
+        ],
+    );
+    play(&mut state, "1M pass pass pass R-Do");
+    plain_until_seat_0(&mut state);
+    play(&mut state, "O-Do");
+    plain_until_seat_0(&mut state);
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let red = legal
+        .iter()
+        .position(|a| matches!(a, Action::Place(c, _) if c.to_string() == "R-Re"))
+        .expect("R-Re placeable");
+    let orange = legal
+        .iter()
+        .position(|a| matches!(a, Action::Place(c, _) if c.to_string() == "O-Re"))
+        .expect("O-Re placeable");
+    let player = HeuristicPlayer::new();
+    let mut blind = Vec::new();
+    let observation = state.observation(0);
+    let view = observation.public_view();
+    player.preferences(
+        &Situation::observed(&observation, &view),
+        &legal,
+        &mut blind,
+    );
+    assert_eq!(blind[red], blind[orange]);
+    let mut informed = Vec::new();
+    player.informed_preferences(&state, 0, &legal, &mut informed);
+    assert!(informed[red] > informed[orange], "{informed:?}");
 }

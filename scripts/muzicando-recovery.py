@@ -2,11 +2,12 @@
 """The share of the cheating player's margin a fair engine recovers, from a
 Muzicando team-game gauntlet's records (games.jsonl).
 
-Usage: scripts/muzicando-recovery.py RESULTS/games.jsonl ANCHOR ENGINE CHEATING
+Usage: scripts/muzicando-recovery.py RESULTS/games.jsonl [MORE/games.jsonl ...] ANCHOR ENGINE CHEATING
 
 ANCHOR is the gauntlet's first engine (the rule-based team), ENGINE the fair
 engine, CHEATING the cheating one; both played ANCHOR on the same duplicate
-deals (same tournament seed and rounds). Per deal, an engine's margin is its
+deals (same tournament seed and rounds). Several results files (the same
+gauntlet run on different tournament seeds) pool their deals. Per deal, an engine's margin is its
 team's points minus the anchor team's over the deal's two hands. The
 fraction is mean(ENGINE margin) / mean(CHEATING margin) over the deals both
 played, with a 95% interval by the delta method (the two margins of a deal
@@ -42,9 +43,13 @@ def mean(xs):
 
 
 def main():
-    path, anchor, engine, cheating = sys.argv[1:5]
-    fair = margins(path, anchor, engine)
-    bound = margins(path, anchor, cheating)
+    if len(sys.argv) < 5:
+        sys.exit(__doc__)
+    *paths, anchor, engine, cheating = sys.argv[1:]
+    fair, bound = {}, {}
+    for index, path in enumerate(paths):
+        fair.update({(index, r): m for r, m in margins(path, anchor, engine).items()})
+        bound.update({(index, r): m for r, m in margins(path, anchor, cheating).items()})
     rounds = sorted(set(fair) & set(bound))
     n = len(rounds)
     if n < 2:

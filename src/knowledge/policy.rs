@@ -225,14 +225,23 @@ pub fn uniform_action<G: Game>(
 
 /// Plays `state` to the end with every seat moved by `model`
 /// ([`RuleBasedGame::model_action`]; uniformly at random where the game
-/// has none) and chance by probability, all drawn with `rng`; the returns.
+/// has none), the seats of team `informed` (if any) by the model reading
+/// every hand ([`RuleBasedGame::informed_action`]), and chance by
+/// probability, all drawn with `rng`; the returns.
 pub fn model_playout<G: RuleBasedGame>(
     state: G,
     model: &PolicyModel,
+    informed: Option<usize>,
     rng: &mut dyn RngCore,
 ) -> Returns {
     play_out(state, rng, |state, actions, rng| {
-        G::model_action(state, model, rng).unwrap_or_else(|| uniform_action(state, actions, rng))
+        let action = match state.turn() {
+            Turn::Player(seat) if Some(state.team_of(seat)) == informed => {
+                G::informed_action(state, model, rng)
+            }
+            _ => G::model_action(state, model, rng),
+        };
+        action.unwrap_or_else(|| uniform_action(state, actions, rng))
     })
 }
 

@@ -33,9 +33,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use crate::game::Turn;
-use crate::knowledge::{
-    model_playout, play_out, uniform_action, unit_interval, PolicyModel, RuleBasedGame,
-};
+use crate::knowledge::{model_playout, unit_interval, PolicyModel, RuleBasedGame};
 
 use super::info::SearchInfo;
 use super::limits::Limits;
@@ -354,18 +352,8 @@ pub(super) fn search_worlds<G: RuleBasedGame>(
         None
     };
     let model = modelling.playout.unwrap_or_default();
-    let rollout = |state: G, rng: &mut Xoshiro256PlusPlus| match root_team {
-        None => model_playout(state, &model, rng),
-        Some(team) => play_out(state, rng, |state, actions, rng| {
-            let action = match state.turn() {
-                Turn::Player(seat) if state.team_of(seat) == team => {
-                    G::informed_action(state, &model, rng)
-                }
-                _ => G::model_action(state, &model, rng),
-            };
-            action.unwrap_or_else(|| uniform_action(state, actions, rng))
-        }),
-    };
+    let rollout =
+        |state: G, rng: &mut Xoshiro256PlusPlus| model_playout(state, &model, root_team, rng);
     let leaf = match modelling.playout {
         Some(_) => Leaf::Rollout(&rollout),
         None => Leaf::Playout,

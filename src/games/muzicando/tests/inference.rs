@@ -1,7 +1,8 @@
 //! The rule-based player as a model of the other seats: it decides alike
 //! from a world and from the observation that world shows, and the
 //! likelihood it gives a sampled world favours the worlds that explain the
-//! calls and plays seen.
+//! calls and plays seen. Reading every hand (a search's model of its own
+//! team in playouts) it plays better than it does blind.
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -9,7 +10,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::{deal, options, play, to_move};
 use crate::game::{Game, HiddenInfo, Turn};
 use crate::games::muzicando::heuristic::{strength_margin, HeuristicPlayer, Situation};
-use crate::games::muzicando::inference::model_action;
+use crate::games::muzicando::inference::{informed_action, model_action};
 use crate::games::muzicando::{Action, GameType, Muzicando};
 use crate::knowledge::{Policy, PolicyModel, RuleBasedGame};
 
@@ -225,5 +226,60 @@ fn the_true_world_explains_rule_based_play_better_than_most_samples() {
     assert!(
         above >= 8,
         "the truth beat 90% of the samples in {above}/10 hands"
+    );
+}
+
+/// A team moved by the informed model (the rule-based player reading every
+/// hand, as a search's playouts move its own team) against a team moved by
+/// the model of the rule-based player, over 1000 duplicate deals (the
+/// rule-based auction, then the play twice, the teams swapped): reading the
+/// hands wins by about three points a deal (+3.25 on these deals, 95% CI
+/// from +2.5; +2.69 ± 0.06 on 200,000 others).
+#[test]
+fn reading_every_hand_the_informed_team_beats_the_rule_based_team() {
+    let model = PolicyModel::default();
+    let deals = 1000u64;
+    let mut margins = Vec::new();
+    for deal_seed in 0..deals {
+        let mut auctioned = played(deal_seed, (deal_seed % 4) as u8, 0);
+        while auctioned.contract().is_none() {
+            let action = observed_choice(&auctioned);
+            auctioned.apply(action);
+        }
+        let mut margin = 0.0;
+        for informed_team in 0..2 {
+            let mut state = auctioned.clone();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(2 * deal_seed + informed_team as u64);
+            while let Turn::Player(seat) = state.turn() {
+                let action = if state.team_of(seat) == informed_team {
+                    informed_action(&state, &model, &mut rng)
+                } else {
+                    model_action(&state, &model, &mut rng)
+                };
+                state.apply(action.expect("a legal action"));
+            }
+            // Each seat's return is its team's score: half the sum over
+            // the seats is one team's score less the other's.
+            let returns = state.returns().expect("the hand is over");
+            margin += 0.5
+                * (0..4)
+                    .map(|s| {
+                        if state.team_of(s) == informed_team {
+                            returns[s]
+                        } else {
+                            -returns[s]
+                        }
+                    })
+                    .sum::<f64>();
+        }
+        margins.push(margin);
+    }
+    let n = deals as f64;
+    let mean = margins.iter().sum::<f64>() / n;
+    let variance = margins.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let low = mean - 1.96 * (variance / n).sqrt();
+    assert!(
+        low > 1.0,
+        "informed team {mean:+.2} a deal (95% low {low:+.2})"
     );
 }

@@ -199,16 +199,16 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
     assert_eq!(chained.seats, Weighed::Opponents);
     assert_eq!(
         modelling.playout,
-        Some(tauler::knowledge::PolicyModel::default())
-    );
-    assert_eq!(modelling.opponents, None, "the tree searches the opponents");
-    assert!(
-        modelling.informed,
+        Some(tauler::search::modelling::PlayoutModel {
+            model: tauler::knowledge::PolicyModel::default(),
+            informed: true,
+        }),
         "its own team reads the sampled world in playouts"
     );
+    assert_eq!(modelling.opponents, None, "the tree searches the opponents");
     let policy = ismcts_profile("playout = \"policy\"\n").unwrap();
     let policy = policy.modelling().unwrap();
-    assert!(policy.playout.is_some() && !policy.informed);
+    assert!(policy.playout.is_some_and(|p| !p.informed));
     let modelled = ismcts_profile("opponents = \"policy\"\nmodel_temperature = 0.5\n").unwrap();
     assert_eq!(
         modelled.modelling().unwrap().opponents,

@@ -66,7 +66,7 @@ use crate::knowledge::PolicyModel;
 use crate::protocol::Dialect;
 use crate::search::expectimax::{Expectimax, Pruning};
 use crate::search::modelling::{
-    Chains, Inference as ModellingInference, Modelling, Sampler, Weighed,
+    Chains, Inference as ModellingInference, Modelling, PlayoutModel, Sampler, Weighed,
 };
 use crate::search::uct::{Objective, Parallelism, UctConfig};
 use crate::search::{Clock, Evaluator, Limits, SearchConfig};
@@ -909,10 +909,12 @@ impl EngineProfile {
                     InferenceSeats::Opponents => Weighed::Opponents,
                 },
             }),
-            informed: params.playout == Playout::Informed,
-            playout: (params.playout != Playout::Random).then_some(PolicyModel {
-                temperature: params.playout_temperature,
-                epsilon: params.playout_epsilon,
+            playout: (params.playout != Playout::Random).then_some(PlayoutModel {
+                model: PolicyModel {
+                    temperature: params.playout_temperature,
+                    epsilon: params.playout_epsilon,
+                },
+                informed: params.playout == Playout::Informed,
             }),
             opponents: (params.opponents == Opponents::Policy).then_some(model),
         })

@@ -17,7 +17,7 @@
 //!   their evaluations near the likely worlds instead.
 //! - **Playouts** ([`Modelling::playout`]): leaves valued by a playout in
 //!   which every seat moves by the model instead of at random; with
-//!   [`Modelling::informed`] the searcher's own team moves by the model
+//!   [`PlayoutModel::informed`] the searcher's own team moves by the model
 //!   reading every hand of the sampled world
 //!   ([`RuleBasedGame::informed_action`]), since the searcher and its
 //!   partner play better than the policy, while the other team keeps the
@@ -106,16 +106,23 @@ pub struct Modelling {
     /// Inference on the sampled worlds; `None`: every consistent world
     /// alike.
     pub inference: Option<Inference>,
-    /// The model that plays the playouts; `None`: uniformly random moves.
-    pub playout: Option<PolicyModel>,
-    /// Whether the playouts (with `playout` set) move the searcher's team
-    /// by the model reading every hand of the sampled world
-    /// ([`RuleBasedGame::informed_action`]), the other team by `playout`
-    /// alone.
-    pub informed: bool,
+    /// How the playouts move the seats; `None`: uniformly random moves.
+    pub playout: Option<PlayoutModel>,
     /// The model that moves the other team's seats inside the tree;
     /// `None`: they choose by UCB.
     pub opponents: Option<PolicyModel>,
+}
+
+/// How a search's playouts move the seats: every seat by the model, or the
+/// searcher's team by the model reading every hand of the sampled world
+/// ([`RuleBasedGame::informed_action`]) and the other team by the model
+/// alone.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlayoutModel {
+    /// The rule-based policy made stochastic.
+    pub model: PolicyModel,
+    /// Whether the searcher's team reads every hand of the sampled world.
+    pub informed: bool,
 }
 
 /// A pool of worlds consistent with an observation, each with its weight.
@@ -346,14 +353,15 @@ pub(super) fn search_worlds<G: RuleBasedGame>(
         Determinization::PerTree => Worlds::PerTree(&sample),
         Determinization::PerPlayout => Worlds::PerPlayout(&sample),
     };
-    let root_team = if modelling.informed {
+    let playout = modelling.playout.unwrap_or_default();
+    let root_team = if playout.informed {
         uct::mover_team(&sample(&mut Xoshiro256PlusPlus::seed_from_u64(seed)))
     } else {
         None
     };
-    let model = modelling.playout.unwrap_or_default();
-    let rollout =
-        |state: G, rng: &mut Xoshiro256PlusPlus| model_playout(state, &model, root_team, rng);
+    let rollout = |state: G, rng: &mut Xoshiro256PlusPlus| {
+        model_playout(state, &playout.model, root_team, rng)
+    };
     let leaf = match modelling.playout {
         Some(_) => Leaf::Rollout(&rollout),
         None => Leaf::Playout,

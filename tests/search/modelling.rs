@@ -18,7 +18,9 @@ use tauler::games::muzicando::heuristic::{HeuristicPlayer, Situation};
 use tauler::games::muzicando::{Muzicando, Options};
 use tauler::knowledge::{PolicyModel, RuleBasedGame};
 use tauler::search::ismcts::ismcts_search;
-use tauler::search::modelling::{Belief, Chains, Inference, Modelling, Sampler, Weighed};
+use tauler::search::modelling::{
+    Belief, Chains, Inference, Modelling, PlayoutModel, Sampler, Weighed,
+};
 use tauler::search::pimc::pimc_search;
 use tauler::search::uct::{self, Leaf, Opponents, Parallelism, UctConfig, Worlds};
 use tauler::search::Limits;
@@ -63,8 +65,10 @@ fn metropolis(worlds: usize, chains: usize, burn_in: usize, thin: usize) -> Infe
 fn informed() -> Modelling {
     Modelling {
         inference: Some(inference(64)),
-        playout: Some(PolicyModel::default()),
-        informed: true,
+        playout: Some(PlayoutModel {
+            model: PolicyModel::default(),
+            informed: true,
+        }),
         opponents: Some(PolicyModel::default()),
     }
 }

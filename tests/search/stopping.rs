@@ -213,8 +213,10 @@ fn informed_ismcts_stops_on_the_flag() {
             sampler: tauler::search::modelling::Sampler::Importance,
             seats: tauler::search::modelling::Weighed::Others,
         }),
-        playout: Some(tauler::knowledge::PolicyModel::default()),
-        informed: true,
+        playout: Some(tauler::search::modelling::PlayoutModel {
+            model: tauler::knowledge::PolicyModel::default(),
+            informed: true,
+        }),
         opponents: Some(tauler::knowledge::PolicyModel::default()),
     });
 }

@@ -263,6 +263,15 @@ pub trait HiddenInfo: Game {
     /// A full state consistent with `observation`, hidden parts drawn at
     /// random among those consistent with everything the seat has seen.
     fn sample_world(observation: &Self::Observation, rng: &mut dyn RngCore) -> Self;
+
+    /// MEASUREMENT ONLY: what `seat` would know if it also saw its
+    /// partner's hand (a team game), so that every world sampled from it
+    /// gives the partner its true cards. What that is worth bounds what
+    /// any signalling between partners could gain. Games without partners
+    /// answer the plain observation.
+    fn observation_with_partner(&self, seat: Seat) -> Self::Observation {
+        self.observation(seat)
+    }
 }
 
 impl<G: HiddenInfo> Observe for G {

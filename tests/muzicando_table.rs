@@ -361,4 +361,17 @@ fn a_table_needs_its_seats_and_a_person() {
         rules(),
     ];
     assert!(Table::new(setup(seats)).is_err(), "a cheat cannot sit");
+    let sight = Catalogue::built_in()
+        .get("muzicando-partner-sight")
+        .expect("a profile");
+    let seats = vec![
+        SeatSpec::Person,
+        SeatSpec::Engine(Box::new(sight)),
+        rules(),
+        rules(),
+    ];
+    assert!(
+        Table::new(setup(seats)).is_err(),
+        "a player that sees its partner's hand cannot sit"
+    );
 }

@@ -134,10 +134,13 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         "muzicando-ismcts-plain",
         "muzicando-pimc-bidsim",
         "muzicando-cheating",
+        "muzicando-partner-sight",
     ] {
         let profile = EngineProfile::load_from(&dir, name).unwrap();
         let mut player = build_player::<Muzicando>(&profile, 5).unwrap();
-        assert_eq!(player.sees_everything(), name == "muzicando-cheating");
+        let measuring = matches!(name, "muzicando-cheating" | "muzicando-partner-sight");
+        assert_eq!(player.sees_everything(), measuring, "{name}");
+        assert_eq!(profile.sees_hidden_cards().unwrap(), measuring, "{name}");
         let action = ask(player.as_mut(), &start, &profile.limits.limits())
             .unwrap()
             .action;

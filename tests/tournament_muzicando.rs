@@ -33,6 +33,10 @@ const PROFILES: &[(&str, &str)] = &[
         "muz-cheat",
         "game = \"muzicando\"\nsearcher = \"cheating\"\n[parameters]\nparallel = 1\n[limits]\nnodes = 20\n",
     ),
+    (
+        "muz-sight",
+        "game = \"muzicando\"\nsearcher = \"ismcts\"\n[parameters]\nparallel = 1\npartner_sight = true\n[limits]\nnodes = 20\n",
+    ),
 ];
 
 /// Runs `text` as `NAME.toml` in a scratch folder; returns the records,
@@ -253,28 +257,33 @@ fn the_individual_game_rotates_every_engine_through_every_seat() {
 }
 
 #[test]
-fn cheating_profiles_play_only_when_allowed() {
+fn profiles_that_see_hidden_cards_play_only_when_allowed() {
     let dir = scratch("cheat");
-    let file = dir.join("cheat.toml");
-    let text = "game = \"muzicando\"\nengines = [\"muz-cheat\", \"muz-random\"]\n\
-                engine_dir = \"engines\"\nrounds = 4\n";
-    std::fs::write(&file, text).unwrap();
-    let refused = tauler(&["tournament", file.to_str().unwrap(), "--quiet"])
-        .output()
-        .unwrap();
-    assert!(!refused.status.success());
-    let error = String::from_utf8_lossy(&refused.stderr);
-    assert!(
-        error.contains("cheating") && error.contains("allow_cheating = true"),
-        "{error}"
-    );
-    assert!(
-        !dir.join("results").exists(),
-        "a refused start leaves no results"
-    );
-    std::fs::write(&file, format!("{text}allow_cheating = true\n")).unwrap();
-    let output = run_ok(&["tournament", file.to_str().unwrap(), "--quiet"]);
-    assert!(String::from_utf8_lossy(&output.stdout).contains("8/8 games"));
+    for (engine, kind) in [("muz-cheat", "cheating"), ("muz-sight", "partner-sight")] {
+        let file = dir.join(format!("{engine}.toml"));
+        let text = format!(
+            "game = \"muzicando\"\nengines = [\"{engine}\", \"muz-random\"]\n\
+             engine_dir = \"engines\"\nrounds = 4\n"
+        );
+        std::fs::write(&file, &text).unwrap();
+        let refused = tauler(&["tournament", file.to_str().unwrap(), "--quiet"])
+            .output()
+            .unwrap();
+        assert!(!refused.status.success(), "{engine}");
+        let error = String::from_utf8_lossy(&refused.stderr);
+        assert!(
+            error.contains(kind) && error.contains("allow_cheating = true"),
+            "{error}"
+        );
+        assert!(
+            !dir.join("results").exists(),
+            "a refused start leaves no results"
+        );
+        std::fs::write(&file, format!("{text}allow_cheating = true\n")).unwrap();
+        let output = run_ok(&["tournament", file.to_str().unwrap(), "--quiet"]);
+        assert!(String::from_utf8_lossy(&output.stdout).contains("8/8 games"));
+        std::fs::remove_dir_all(dir.join("results")).unwrap();
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

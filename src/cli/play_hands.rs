@@ -15,7 +15,7 @@ use anyhow::{bail, Result};
 
 use super::play::PlayArgs;
 use crate::engine::table::hand_seed;
-use crate::engine::{EngineProfile, Happening, Playable, SearcherKind, SeatSpec, Session};
+use crate::engine::{EngineProfile, Happening, Playable, SeatSpec, Session};
 use crate::game::{GameOptions, HandText, Notation};
 
 /// What the person typed, once understood.
@@ -62,8 +62,8 @@ pub fn run<G: HandText + Playable>(args: &PlayArgs, profile: &EngineProfile) -> 
         );
     }
     let name = &profile.name;
-    if profile.searcher == SearcherKind::Cheating {
-        bail!("`{name}` reads every hand (a measurement tool) and cannot sit at a fair table");
+    if profile.sees_hidden_cards()? {
+        bail!("`{name}` sees hidden cards (a measurement tool) and cannot sit at a fair table");
     }
     let mut specs = vec![SeatSpec::Engine(Box::new(profile.clone())); seats];
     specs[human] = SeatSpec::Person;

@@ -19,6 +19,7 @@ use super::alphabeta_player::AlphaBetaPlayer;
 use super::chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 use super::cheating::CheatingMcts;
 use super::external::ExternalPlayer;
+use super::partner_sight::PartnerSight;
 use super::player::Player;
 use super::policy_player::PolicyPlayer;
 use super::profile::{EngineProfile, ProfileError, SearcherKind};
@@ -149,7 +150,7 @@ pub fn hidden_player<G: RuleBasedGame + Notation>(
     seed: u64,
 ) -> Result<Box<dyn Player<G>>, ProfileError> {
     let config = profile.sampling_config()?;
-    Ok(match profile.searcher {
+    let player: Box<dyn Player<G>> = match profile.searcher {
         SearcherKind::Random => Box::new(RandomPlayer::new(seed)),
         SearcherKind::Rules => {
             let params = profile.read_parameters()?;
@@ -175,5 +176,12 @@ pub fn hidden_player<G: RuleBasedGame + Notation>(
         | SearcherKind::Mcts
         | SearcherKind::Greedy
         | SearcherKind::External => return Err(unsupported(profile, G::NAME)),
+    };
+    let partner_sight =
+        profile.searcher != SearcherKind::Cheating && profile.sees_hidden_cards()?;
+    Ok(if partner_sight {
+        Box::new(PartnerSight::new(player))
+    } else {
+        player
     })
 }

@@ -115,6 +115,10 @@ pub const BUILT_IN: &[(&str, &str)] = &[
         include_str!("../../engines/muzicando-ismcts.toml"),
     ),
     (
+        "muzicando-partner-sight",
+        include_str!("../../engines/muzicando-partner-sight.toml"),
+    ),
+    (
         "muzicando-pimc-bidsim",
         include_str!("../../engines/muzicando-pimc-bidsim.toml"),
     ),

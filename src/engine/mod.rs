@@ -41,6 +41,7 @@ pub mod cheating;
 pub mod external;
 pub mod match_loop;
 pub mod most_visited;
+pub mod partner_sight;
 pub mod playable;
 pub mod player;
 pub mod policy_player;
@@ -63,6 +64,7 @@ pub use match_loop::{
     play_out, ChanceSource, EndReason, Ending, Event, Fault, FixedLimits, Match, MatchHooks,
     Occupant, Progress, RefusedAction, SeededChance,
 };
+pub use partner_sight::PartnerSight;
 pub use player::{ask, Decision, InfoSink, NoInfo, Player, PlayerError, Stats, Stop, View};
 pub use policy_player::PolicyPlayer;
 pub use profile::{

@@ -304,6 +304,11 @@ pub struct SamplingParams {
     /// tree: `search` (by UCB, for themselves) or `policy` (drawn from the
     /// inference model, `model_temperature` and `model_epsilon`).
     pub opponents: Opponents,
+    /// MEASUREMENT ONLY (PIMC and ISMCTS): the player also sees its
+    /// partner's hand ([`crate::engine::PartnerSight`]); like the cheating
+    /// searcher, fair tables refuse it and tournaments need
+    /// `allow_cheating = true`.
+    pub partner_sight: bool,
 }
 
 /// Whether a sampling searcher weighs its worlds by inference.
@@ -406,6 +411,7 @@ impl Default for SamplingParams {
             playout_temperature: PolicyModel::default().temperature,
             playout_epsilon: PolicyModel::default().epsilon,
             opponents: Opponents::Search,
+            partner_sight: false,
         }
     }
 }
@@ -845,6 +851,17 @@ impl EngineProfile {
             trees: params.parallel,
             parallelism: params.parallelism,
             objective: params.objective,
+        })
+    }
+
+    /// Whether the profile's player sees cards its seat may not (the
+    /// cheating searcher, or a sampling searcher with `partner_sight`): a
+    /// measurement tool that fair tables refuse.
+    pub fn sees_hidden_cards(&self) -> Result<bool, ProfileError> {
+        Ok(match self.searcher {
+            SearcherKind::Cheating => true,
+            SearcherKind::Pimc | SearcherKind::Ismcts => self.sampling_params()?.partner_sight,
+            _ => false,
         })
     }
 

@@ -17,7 +17,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::engine::{
-    build_player, ChanceSource, EndReason, Ending, EngineProfile, Playable, Player, SearcherKind,
+    build_player, ChanceSource, EndReason, Ending, EngineProfile, Playable, Player,
 };
 use crate::game::{GameOptions, HandGame};
 
@@ -49,9 +49,9 @@ impl<G: HandGame + Playable> HandSetup<G> {
         for mut profile in engines {
             let name = &profile.name;
             profile.expect_game(G::NAME)?;
-            if profile.searcher == SearcherKind::Cheating && !config.allow_cheating {
+            if profile.sees_hidden_cards()? && !config.allow_cheating {
                 bail!(
-                    "engine `{name}` is a cheating profile (it sees every hand): tournaments refuse it \
+                    "engine `{name}` sees hidden cards (a cheating or partner-sight profile): tournaments refuse it \
                      unless the file sets `allow_cheating = true`, for measuring what hidden information costs"
                 );
             }

@@ -31,9 +31,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::engine::table::rank_actions;
-use crate::engine::{
-    AnyTable, HandTable, SearcherKind, SeatSpec, SessionError, TableError, TableSetup,
-};
+use crate::engine::{AnyTable, HandTable, SeatSpec, SessionError, TableError, TableSetup};
 use crate::game::{GameOptions, Notation, Seat, Turn};
 use crate::games::{Family, GameId, REGISTRY};
 
@@ -131,7 +129,9 @@ async fn profiles(State(tables): State<SharedTables>) -> Result<Json<Value>, Api
         .catalogue
         .profiles()?
         .into_iter()
-        .filter(|(p, _)| hidden.contains(&p.game.as_str()) && p.searcher != SearcherKind::Cheating)
+        .filter(|(p, _)| {
+            hidden.contains(&p.game.as_str()) && !p.sees_hidden_cards().unwrap_or(true)
+        })
         .map(|(p, _)| TableProfile {
             game: p.game.clone(),
             name: p.name.clone(),

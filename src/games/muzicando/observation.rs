@@ -451,6 +451,36 @@ fn replay(observation: &Observation, mut deal: Deal) -> Muzicando {
 impl HiddenInfo for Muzicando {
     type Observation = Observation;
 
+    /// The seat's observation with every hidden card placed on its side of
+    /// the partnership (team game): one fact rules every unseen card but the
+    /// partner's own out of the partner's hand, one rules the partner's
+    /// cards out of each opponent's, so the sampler and the inference
+    /// chains, which honour such facts, always give the partner its true
+    /// hand and share only the rest between the opponents.
+    fn observation_with_partner(&self, seat: Seat) -> Observation {
+        let mut observation = self.observation(seat);
+        if !self.is_team_game() {
+            return observation;
+        }
+        let partner = (seat + 2) % 4;
+        let hand = self.hand(partner);
+        let event = u16::try_from(self.history.len()).unwrap_or(u16::MAX);
+        let unseen = observation.unseen();
+        observation.pass_facts.push(PassFact {
+            seat: partner as u8,
+            event,
+            notes: unseen & !hand,
+        });
+        for opponent in [(seat + 1) % 4, (seat + 3) % 4] {
+            observation.pass_facts.push(PassFact {
+                seat: opponent as u8,
+                event,
+                notes: hand,
+            });
+        }
+        observation
+    }
+
     fn observation(&self, seat: Seat) -> Observation {
         let me = seat as u8;
         let events = self

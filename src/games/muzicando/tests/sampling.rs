@@ -237,3 +237,39 @@ fn sampling_stress_late_individual_positions() {
         }
     }
 }
+
+#[test]
+fn worlds_sampled_with_the_partners_hand_in_sight_give_the_partner_its_true_hand() {
+    use crate::knowledge::RuleBasedGame;
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut opponents_varied = 0;
+    for seed in 0..30u64 {
+        let plies = rng.gen_range(0..110);
+        let state = position(&Options::default(), seed, plies, &mut rng);
+        if state.turn() == Turn::Terminal {
+            continue;
+        }
+        for seat in 0..4 {
+            let partner = (seat + 2) % 4;
+            let plain = state.observation(seat);
+            let widened = state.observation_with_partner(seat);
+            let mut varied = false;
+            for _ in 0..40 {
+                let world = Muzicando::sample_world(&widened, &mut rng);
+                assert!(world.agrees_with(&plain), "seed {seed} seat {seat}");
+                assert!(legal_history(&world), "seed {seed} seat {seat}");
+                assert_eq!(world.hand(partner), state.hand(partner), "seed {seed}");
+                varied |= world.hand((seat + 1) % 4) != state.hand((seat + 1) % 4);
+                if let Some((moved, _)) = Muzicando::propose_world(&world, &widened, &mut rng) {
+                    assert_eq!(moved.hand(partner), state.hand(partner), "a chain's move");
+                    assert!(moved.agrees_with(&plain), "seed {seed} seat {seat}");
+                }
+            }
+            opponents_varied += usize::from(varied);
+        }
+    }
+    assert!(
+        opponents_varied >= 60,
+        "the opponents' hands stay hidden: they varied for only {opponents_varied} observers"
+    );
+}

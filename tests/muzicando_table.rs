@@ -351,27 +351,20 @@ fn a_table_needs_its_seats_and_a_person() {
         Table::new(setup(vec![rules(), rules(), rules(), rules()])),
         Err(TableError::NoPerson)
     ));
-    let cheat = Catalogue::built_in()
-        .get("muzicando-cheating")
-        .expect("a profile");
-    let seats = vec![
-        SeatSpec::Person,
-        SeatSpec::Engine(Box::new(cheat)),
-        rules(),
-        rules(),
-    ];
-    assert!(Table::new(setup(seats)).is_err(), "a cheat cannot sit");
-    let sight = Catalogue::built_in()
-        .get("muzicando-partner-sight")
-        .expect("a profile");
-    let seats = vec![
-        SeatSpec::Person,
-        SeatSpec::Engine(Box::new(sight)),
-        rules(),
-        rules(),
-    ];
-    assert!(
-        Table::new(setup(seats)).is_err(),
-        "a player that sees its partner's hand cannot sit"
-    );
+    for (name, why) in [
+        ("muzicando-cheating", "a cheat cannot sit"),
+        (
+            "muzicando-partner-sight",
+            "a player that sees its partner's hand cannot sit",
+        ),
+    ] {
+        let profile = Catalogue::built_in().get(name).expect("a profile");
+        let seats = vec![
+            SeatSpec::Person,
+            SeatSpec::Engine(Box::new(profile)),
+            rules(),
+            rules(),
+        ];
+        assert!(Table::new(setup(seats)).is_err(), "{why}");
+    }
 }

@@ -200,6 +200,14 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         })
     );
     assert_eq!(chained.seats, Weighed::Opponents);
+    let engine_partner =
+        ismcts_profile("inference = \"mcmc\"\ninference_seats = \"engine-partner\"\n")
+            .unwrap()
+            .modelling()
+            .unwrap()
+            .inference
+            .expect("it infers");
+    assert_eq!(engine_partner.seats, Weighed::EnginePartner);
     assert_eq!(
         modelling.playout,
         Some(tauler::search::modelling::PlayoutModel {

@@ -279,7 +279,9 @@ pub struct SamplingParams {
     /// or `"mcmc"`).
     pub inference_worlds: usize,
     /// Whose decisions inference weighs: `others` (every seat but the
-    /// searcher's) or `opponents` (the other team's only).
+    /// searcher's), `opponents` (the other team's only) or
+    /// `engine-partner` (every seat but the searcher's, its partner's by
+    /// the game's model of tauler's own engine).
     pub inference_seats: InferenceSeats,
     /// Metropolis chains per decision under `inference = "mcmc"`.
     pub mcmc_chains: usize,
@@ -336,6 +338,11 @@ pub enum InferenceSeats {
     /// The other team's only (the partner plays as the searcher, not as
     /// the rule-based policy).
     Opponents,
+    /// Every seat's but the searcher's, its partner's weighed by the
+    /// game's model of tauler's own engine (Muzicando: a fit to the
+    /// default engine's plays), as it plays by the same engine.
+    #[serde(rename = "engine-partner")]
+    EnginePartner,
 }
 
 /// How a sampling searcher plays its playouts.
@@ -924,6 +931,7 @@ impl EngineProfile {
                 seats: match params.inference_seats {
                     InferenceSeats::Others => Weighed::Others,
                     InferenceSeats::Opponents => Weighed::Opponents,
+                    InferenceSeats::EnginePartner => Weighed::EnginePartner,
                 },
             }),
             playout: (params.playout != Playout::Random).then_some(PlayoutModel {
@@ -1202,7 +1210,7 @@ increment_ms = 500
             ),
             (
                 "game = \"x\"\nsearcher = \"ismcts\"\n[parameters]\ninference_seats = \"partner\"\n",
-                "unknown variant `partner`, expected `others` or `opponents`",
+                "unknown variant `partner`, expected one of `others`, `opponents`, `engine-partner`",
             ),
             (
                 "game = \"x\"\nsearcher = \"pimc\"\n[limits]\nnodes = 5000000000\n",

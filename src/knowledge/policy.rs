@@ -52,10 +52,18 @@ pub trait RuleBasedGame: HiddenInfo {
     /// The log-probability that `model` (the policy made stochastic) would
     /// have taken the decisions of each seat in `seats` (bit per seat) in
     /// `world`'s history (its deal and every decision since), by seat (0
-    /// for the others): what inference weighs a sampled world by. Only the
-    /// world is read, which the observer's sampler built from its own
-    /// observation. All 0 by default (no inference: every world alike).
-    fn seat_log_likelihoods(world: &Self, _seats: u8, _model: &PolicyModel) -> Returns {
+    /// for the others): what inference weighs a sampled world by. The
+    /// seats also in `engine_seats` (the observer's partner, played by the
+    /// same engine) are weighed by the game's model of tauler's own engine
+    /// where it has one, else by `model` too. Only the world is read,
+    /// which the observer's sampler built from its own observation. All 0
+    /// by default (no inference: every world alike).
+    fn seat_log_likelihoods(
+        world: &Self,
+        _seats: u8,
+        _engine_seats: u8,
+        _model: &PolicyModel,
+    ) -> Returns {
         (0..world.seats()).map(|_| 0.0).collect()
     }
 

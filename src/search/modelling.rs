@@ -62,6 +62,10 @@ pub enum Weighed {
     /// Only the other teams' seats: the observer's partner plays as the
     /// observer's own engine, not as the model.
     Opponents,
+    /// Every seat's but the observer's, its partners' by the game's model
+    /// of tauler's own engine (they play by the same engine), the other
+    /// teams' by the model.
+    EnginePartner,
 }
 
 impl Weighed {
@@ -70,10 +74,21 @@ impl Weighed {
     fn mask<G: crate::game::Game>(self, world: &G, observer: usize) -> u8 {
         (0..world.seats())
             .filter(|&s| match self {
-                Weighed::Others => s != observer,
+                Weighed::Others | Weighed::EnginePartner => s != observer,
                 Weighed::Opponents => world.team_of(s) != world.team_of(observer),
             })
             .fold(0, |m, s| m | 1 << s)
+    }
+
+    /// Those of the seats weighed that are weighed by the model of the
+    /// engine (bit per seat): `observer`'s partners under `EnginePartner`.
+    fn engine_mask<G: crate::game::Game>(self, world: &G, observer: usize) -> u8 {
+        match self {
+            Weighed::EnginePartner => (0..world.seats())
+                .filter(|&s| s != observer && world.team_of(s) == world.team_of(observer))
+                .fold(0, |m, s| m | 1 << s),
+            Weighed::Others | Weighed::Opponents => 0,
+        }
     }
 }
 
@@ -176,7 +191,8 @@ impl<G: RuleBasedGame> Belief<G> {
                 let log_weight = match world.turn() {
                     Turn::Player(observer) => {
                         let seats = inference.seats.mask(&world, observer);
-                        G::seat_log_likelihoods(&world, seats, &inference.model)
+                        let engine = inference.seats.engine_mask(&world, observer);
+                        G::seat_log_likelihoods(&world, seats, engine, &inference.model)
                             .iter()
                             .sum()
                     }
@@ -291,13 +307,14 @@ fn run_chain<G: RuleBasedGame>(
         return kept;
     };
     let others = inference.seats.mask(&world, observer);
+    let engine = inference.seats.engine_mask(&world, observer);
     let model = &inference.model;
-    let mut logs = G::seat_log_likelihoods(&world, others, model);
+    let mut logs = G::seat_log_likelihoods(&world, others, engine, model);
     let mut step = 0;
     while kept.len() < share && !stop.load(Ordering::Relaxed) {
         if let Some((proposal, changed)) = G::propose_world(&world, observation, rng) {
             let changed = changed & others;
-            let new = G::seat_log_likelihoods(&proposal, changed, model);
+            let new = G::seat_log_likelihoods(&proposal, changed, engine, model);
             let seats = (0..logs.len()).filter(|&s| changed & 1 << s != 0);
             let delta: f64 = seats.map(|s| new[s] - logs[s]).sum();
             if delta >= 0.0 || unit_interval(rng.next_u64()) < delta.exp() {

@@ -194,7 +194,7 @@ proptest! {
             }
             prop_assert_eq!(held, ALL_CARDS);
             let others = 0b1111 & !(1 << seat);
-            let ll = Muzicando::seat_log_likelihoods(world, others, &PolicyModel::default());
+            let ll = Muzicando::seat_log_likelihoods(world, others, 0, &PolicyModel::default());
             prop_assert!(ll.iter().all(|l| l.is_finite()), "an impossible world");
         }
     }

@@ -373,8 +373,13 @@ impl RuleBasedGame for Muzicando {
             .any(|a| matches!(a, Action::Bid(_) | Action::Choose(_)))
     }
 
-    fn seat_log_likelihoods(world: &Muzicando, seats: u8, model: &PolicyModel) -> Returns {
-        super::inference::seat_log_likelihoods(world, seats, model)
+    fn seat_log_likelihoods(
+        world: &Muzicando,
+        seats: u8,
+        engine_seats: u8,
+        model: &PolicyModel,
+    ) -> Returns {
+        super::inference::seat_log_likelihoods(world, seats, engine_seats, model)
     }
 
     fn propose_world(

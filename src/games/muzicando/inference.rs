@@ -10,6 +10,7 @@ use arrayvec::ArrayVec;
 use rand::RngCore;
 
 use super::cards::{cards_of, Card};
+use super::engine_model::{self, ENGINE_MODEL};
 use super::heuristic::{HeuristicPlayer, Situation};
 use super::observation::{replay_deal, Observation};
 use super::{Action, Muzicando};
@@ -19,13 +20,20 @@ use crate::knowledge::PolicyModel;
 /// The log-probability that `model` (the rule-based player made
 /// stochastic) takes the decisions found in `world`'s history, replayed
 /// from its deal, of each seat in `seats` (bit per seat), by seat (0 for
-/// the others). Decisions with one legal action count 1; an action the
+/// the others); the seats also in `engine_seats` are weighed by the model
+/// of tauler's own engine instead ([`engine_model`]). Decisions with one
+/// legal action count 1; an action the
 /// rules would not allow there (never, in a world a sampler built) makes
 /// the world impossible. A seat's decisions depend only on its own cards
 /// and the public history, so a world that moves hidden cards between two
 /// seats changes only their terms.
 #[must_use]
-pub fn seat_log_likelihoods(world: &Muzicando, seats: u8, model: &PolicyModel) -> Returns {
+pub fn seat_log_likelihoods(
+    world: &Muzicando,
+    seats: u8,
+    engine_seats: u8,
+    model: &PolicyModel,
+) -> Returns {
     let policy = HeuristicPlayer::new();
     let mut state = Muzicando::new(&world.options);
     let mut legal = Vec::new();
@@ -41,9 +49,15 @@ pub fn seat_log_likelihoods(world: &Muzicando, seats: u8, model: &PolicyModel) -
                         state.apply(action);
                         continue;
                     };
-                    let situation = Situation::in_world(&state, seat as u8);
-                    policy.preferences(&situation, &legal, &mut preferences);
-                    totals[seat] += model.probability(&preferences, index).ln();
+                    let probability = if engine_seats & 1 << seat != 0 {
+                        engine_model::preferences(&state, seat, &legal, &mut preferences);
+                        ENGINE_MODEL.probability(&preferences, index)
+                    } else {
+                        let situation = Situation::in_world(&state, seat as u8);
+                        policy.preferences(&situation, &legal, &mut preferences);
+                        model.probability(&preferences, index)
+                    };
+                    totals[seat] += probability.ln();
                 }
             }
         }

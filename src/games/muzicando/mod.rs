@@ -21,6 +21,7 @@ pub mod auction;
 pub mod cards;
 mod deal;
 pub mod display;
+pub mod engine_model;
 mod hand_game;
 pub mod heuristic;
 pub mod individual;

@@ -7,12 +7,12 @@
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{deal, options, play, to_move};
+use super::{deal, observed_choice, options, play, played, to_move};
 use crate::game::{Game, HiddenInfo, Turn};
 use crate::games::muzicando::heuristic::{strength_margin, HeuristicPlayer, Situation};
 use crate::games::muzicando::inference::{informed_action, model_action};
 use crate::games::muzicando::{Action, GameType, Muzicando};
-use crate::knowledge::{Policy, PolicyModel, RuleBasedGame};
+use crate::knowledge::{PolicyModel, RuleBasedGame};
 
 const DOS_AND_RES: &str = "R-Do O-Do Y-Do G-Do B-Do P-Do V-Do R-Re O-Re Y-Re G-Re B-Re P-Re V-Re";
 
@@ -20,32 +20,9 @@ const DOS_AND_RES: &str = "R-Do O-Do Y-Do G-Do B-Do P-Do V-Do R-Re O-Re Y-Re G-R
 /// `observer` in `world`.
 fn history_log_likelihood(world: &Muzicando, observer: usize, model: &PolicyModel) -> f64 {
     let others = 0b1111 & !(1 << observer);
-    Muzicando::seat_log_likelihoods(world, others, model)
+    Muzicando::seat_log_likelihoods(world, others, 0, model)
         .iter()
         .sum()
-}
-
-/// The rule-based player's choice from the seat's observation.
-fn observed_choice(state: &Muzicando) -> Action {
-    let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
-    HeuristicPlayer::new()
-        .choose(&state.observation(to_move(state)), &legal)
-        .expect("an action")
-}
-
-/// A hand of `deal_seed` played by the rule-based player for `actions`
-/// decisions (or to its end).
-fn played(deal_seed: u64, dealer: u8, actions: usize) -> Muzicando {
-    let mut state = Muzicando::seeded_deal(&options(&[&format!("dealer={dealer}")]), deal_seed);
-    for _ in 0..actions {
-        if state.turn() == Turn::Terminal {
-            break;
-        }
-        let action = observed_choice(&state);
-        state.apply(action);
-    }
-    state
 }
 
 #[test]

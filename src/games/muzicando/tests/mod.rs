@@ -4,6 +4,7 @@
 mod auction;
 mod deal;
 mod endings;
+mod engine_model;
 mod heuristic;
 mod individual;
 mod inference;
@@ -17,8 +18,10 @@ mod symbols;
 
 use super::cards::{cards_of, Card, ALL_CARDS};
 use super::deal::cards_per_player;
+use super::heuristic::HeuristicPlayer;
 use super::{Action, Muzicando, Options};
-use crate::game::{Game, GameOptions, Notation, Turn};
+use crate::game::{Game, GameOptions, HiddenInfo, Notation, Turn};
+use crate::knowledge::Policy;
 
 /// The card of a spec name.
 pub fn card(name: &str) -> Card {
@@ -93,4 +96,27 @@ pub fn to_move(state: &Muzicando) -> usize {
         Turn::Player(seat) => seat,
         other => panic!("no player to move: {other:?}"),
     }
+}
+
+/// The rule-based player's choice from the seat's observation.
+pub fn observed_choice(state: &Muzicando) -> Action {
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    HeuristicPlayer::new()
+        .choose(&state.observation(to_move(state)), &legal)
+        .expect("an action")
+}
+
+/// A hand of `deal_seed` played by the rule-based player for `actions`
+/// decisions (or to its end).
+pub fn played(deal_seed: u64, dealer: u8, actions: usize) -> Muzicando {
+    let mut state = Muzicando::seeded_deal(&options(&[&format!("dealer={dealer}")]), deal_seed);
+    for _ in 0..actions {
+        if state.turn() == Turn::Terminal {
+            break;
+        }
+        let action = observed_choice(&state);
+        state.apply(action);
+    }
+    state
 }

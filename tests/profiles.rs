@@ -185,7 +185,11 @@ fn the_muzicando_profiles_build_seats_that_play_legally() {
         }),
         "the default draws its pool by chains"
     );
-    assert_eq!(inference.seats, Weighed::Others);
+    assert_eq!(
+        inference.seats,
+        Weighed::EnginePartner,
+        "the default reads its partner as the engine it is"
+    );
     let chained = ismcts_profile(
         "inference = \"mcmc\"\ninference_seats = \"opponents\"\nmcmc_burn_in = 10\n",
     )

@@ -1,8 +1,10 @@
 //! The rule-based player ([`HeuristicPlayer`], default parameters) as a
 //! model of how the other seats play, for the searches that sample worlds:
 //! how likely a sampled world makes the calls and plays the other seats
-//! actually made (inference), the moves of the Markov chains that sample
-//! worlds by that likelihood, and a playout move drawn from it. All read
+//! actually made (inference; a searcher's partner, played by the same
+//! engine, may be weighed by [`engine_model`] instead), the moves of the
+//! Markov chains that sample worlds by that likelihood, and a playout move
+//! drawn from it. All read
 //! only the world they are given, through [`Situation::in_world`], which
 //! shows the seat what its own observation would.
 

@@ -3,9 +3,13 @@
 //! logit over the model's features of each legal action, by gradient
 //! ascent, on the decisions with a choice that the engine made in a
 //! tournament's `games.jsonl`. Ignored: it needs a tournament's games.
+//! The shipped weights are the fit to the games of the default before it
+//! read its partner this way (`tournaments/tuned/muzicando-ismcts-rule-partner.toml`
+//! playing as `muzicando-ismcts` from a folder `OLD`; README, Muzicando's
+//! tenth round):
 //!
 //! ```text
-//! tauler tournament tournaments/muzicando-recovery-1000.toml --shard 0/2
+//! tauler tournament tournaments/muzicando-recovery-1000.toml --shard 0/2 --engines OLD
 //! TAULER_FIT_GAMES=tournaments/results/muzicando-recovery-1000/games.jsonl \
 //!     cargo test --release --test muzicando_engine_model -- --ignored --nocapture
 //! ```

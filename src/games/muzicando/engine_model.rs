@@ -7,8 +7,9 @@
 //! legal placement, read from the player's own hand and the public table
 //! only (what the engine itself knows), made stochastic by
 //! [`ENGINE_MODEL`]. The weights are a conditional-logit fit to the
-//! default ISMCTS's recorded plays: every decision with a choice in its
-//! fair games of the recovery tournament (seed 20261124) against the
+//! default ISMCTS's recorded plays, as it played before it read its
+//! partner this way: the first 20,000 decisions with a choice in its fair
+//! games of the recovery tournament (seed 20261124) against the
 //! rule-based team, the fit reproduced by the ignored test
 //! `muzicando_engine_model::fit_the_engine_model_to_recorded_plays`. On
 //! held-out decisions of those games it gives the played action a mean

@@ -1,27 +1,13 @@
 //! The layers of the crate, checked from its sources: data flows one way.
 //!
-//! ```text
-//! cli (and main.rs), web     front ends: clap, indicatif, printing |
-//!   |                        the browser board: axum, tokio, tower-http
-//!   tournament               the referee: schedules, clocks, records
-//!     engine                 players, the match loop, sessions
-//!       protocol             UCI/UGI wire format (both ends of a pipe)
-//!       search               searchers over the contract
-//!         knowledge          evaluators, policies, the chance sampler
-//!           games/<game>     the rules of one game
-//!             game           the contract (and splitmix)
-//! ```
+//! The layers, their diagram and what each must not name are stated once,
+//! in `docs/architecture.md` ("The layers"); [`LAYERS`] is the same table
+//! for the checker, and a test fails when the two disagree.
 //!
-//! A file may name (`crate::…`) only the layers below its own: a game only
-//! the contract, the knowledge layer, its own folder and `splitmix`; search
-//! no game, protocol, engine, tournament or CLI; the protocol layer no
-//! engine, tournament or CLI; the engine no tournament or CLI; the
-//! tournament no CLI; the web front end only the engine, the tournament's
-//! records (to open a tournament game), the games and their registry, the
-//! contract, `bounds` and `user_files` (never the CLI).
-//! `clap` and `indicatif` appear only in `src/cli` and `src/main.rs`;
-//! `axum`, `tokio` and `tower_http` only in `src/web`. Known violations
-//! that other work removes are listed in
+//! A file may name (`crate::…`) only what its layer's row allows, and a game
+//! no other game's folder; `clap` and `indicatif` appear only in `src/cli`
+//! and `src/main.rs`, `axum`, `tokio`, `tokio_stream` and `tower_http` only
+//! in `src/web`. Known violations that other work removes are listed in
 //! [`ALLOWED`]; the list only shrinks.
 
 use std::path::{Path, PathBuf};
@@ -47,19 +33,76 @@ fn layer(file: &str) -> &'static str {
     }
 }
 
+/// Each layer and the top-level modules of `crate::` it must not name: the
+/// table of `docs/architecture.md`.
+const LAYERS: &[(&str, &[&str])] = &[
+    (
+        "root",
+        &[
+            "knowledge",
+            "games",
+            "search",
+            "protocol",
+            "engine",
+            "tournament",
+            "cli",
+            "web",
+        ],
+    ),
+    (
+        "game",
+        &["search", "protocol", "engine", "tournament", "cli"],
+    ),
+    (
+        "registry",
+        &["search", "protocol", "engine", "tournament", "cli"],
+    ),
+    (
+        "knowledge",
+        &["games", "search", "protocol", "engine", "tournament", "cli"],
+    ),
+    (
+        "search",
+        &["games", "protocol", "engine", "tournament", "cli"],
+    ),
+    ("protocol", &["engine", "tournament", "cli"]),
+    ("engine", &["tournament", "cli"]),
+    ("tournament", &["cli"]),
+    (
+        "web",
+        &["knowledge", "search", "protocol", "cli", "splitmix"],
+    ),
+    ("cli", &[]),
+];
+
 /// The top-level modules of `crate::` a layer must not name.
 fn forbidden(layer: &str) -> &'static [&'static str] {
-    match layer {
-        "game" => &["search", "protocol", "engine", "tournament", "cli"],
-        "knowledge" => &["games", "search", "protocol", "engine", "tournament", "cli"],
-        "search" => &["games", "protocol", "engine", "tournament", "cli"],
-        "protocol" => &["engine", "tournament", "cli"],
-        "engine" => &["tournament", "cli"],
-        "tournament" => &["cli"],
-        "web" => &["knowledge", "search", "protocol", "cli", "splitmix"],
-        "registry" => &["search", "protocol", "engine", "tournament", "cli"],
-        _ => &[],
-    }
+    LAYERS
+        .iter()
+        .find(|(name, _)| *name == layer)
+        .map_or(&[], |(_, names)| names)
+}
+
+/// The layer table of the architecture page: each row's layer and what it
+/// must not name, in the page's order.
+fn page_layers(page: &str) -> Vec<(String, Vec<String>)> {
+    let words = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    page.lines()
+        .skip_while(|line| !line.starts_with("| layer | files | must not name |"))
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let layer = words(cells[1]).concat();
+            (layer, words(cells[3]))
+        })
+        .collect()
 }
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -179,6 +222,44 @@ fn every_file_names_only_the_layers_below_it() {
         "forbidden imports across the layers:\n{}",
         unexpected.join("\n")
     );
+}
+
+#[test]
+fn the_architecture_page_states_the_checkers_layers() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/architecture.md")).expect("the page");
+    let stated = page_layers(&page);
+    assert!(
+        !stated.is_empty(),
+        "docs/architecture.md has no layer table"
+    );
+    let mut differences = Vec::new();
+    for (layer, names) in &stated {
+        match LAYERS.iter().find(|(name, _)| name == layer) {
+            None => differences.push(format!(
+                "the page names a layer the test does not know: {layer}"
+            )),
+            Some((_, known)) => {
+                let mut page_names = names.clone();
+                let mut test_names: Vec<String> = known.iter().map(|n| n.to_string()).collect();
+                page_names.sort();
+                test_names.sort();
+                if page_names != test_names {
+                    differences.push(format!(
+                        "{layer} must not name {page_names:?} on the page, {test_names:?} in the test"
+                    ));
+                }
+            }
+        }
+    }
+    for (layer, _) in LAYERS {
+        if !stated.iter().any(|(name, _)| name == layer) {
+            differences.push(format!(
+                "the test knows a layer the page does not state: {layer}"
+            ));
+        }
+    }
+    assert!(differences.is_empty(), "{}", differences.join("\n"));
 }
 
 #[test]

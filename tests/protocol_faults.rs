@@ -8,6 +8,12 @@
 #[path = "common/tournament_cli.rs"]
 mod tournament_cli;
 
+// The shared component gate; this test needs only part of it.
+#[allow(dead_code)]
+#[path = "common/components.rs"]
+mod components;
+use components::{available, Component};
+
 use std::path::Path;
 
 use tournament_cli::{comparable, run_ok, scratch};
@@ -26,6 +32,9 @@ fn broken(mode: &str) -> String {
 
 #[test]
 fn broken_engines_lose_their_games_and_the_tournament_completes() {
+    if !available(Component::Python, "protocol_faults::broken_engines") {
+        return;
+    }
     let crash = broken("crash");
     let hang = broken("hang");
     let garbage = broken("garbage");
@@ -95,6 +104,12 @@ fn broken_engines_lose_their_games_and_the_tournament_completes() {
 /// hand annulled, the offender's team −12), the match completes.
 #[test]
 fn a_crashing_muzicando_engine_breaches_each_hand() {
+    if !available(
+        Component::Python,
+        "protocol_faults::a_crashing_muzicando_engine",
+    ) {
+        return;
+    }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/protocol/faulty_engine.py");
     let crash = format!(
         "game = \"muzicando\"\nsearcher = \"external\"\nprotocol = \"ugi\"\n\

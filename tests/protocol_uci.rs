@@ -9,17 +9,21 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
+// The shared component gate; this test needs only part of it.
+#[allow(dead_code)]
+#[path = "common/components.rs"]
+mod components;
+use components::{available, Component};
+
 const TAULER: &str = env!("CARGO_BIN_EXE_tauler");
 
-/// Runs the python-chess driver in `mode`; skipped (with a note) only when
-/// python-chess is missing, which `.ci/run` installs.
+/// Runs the python-chess driver in `mode`; skipped (said on the terminal)
+/// only when python-chess is missing and CI does not require it.
 fn python_chess(mode: &str) {
-    let have = Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if !have {
-        eprintln!("python-chess is not installed (pip install chess): skipped");
+    if !available(
+        Component::PythonChess,
+        &format!("protocol_uci::python_chess {mode}"),
+    ) {
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/protocol/python_chess_uci.py");

@@ -90,7 +90,9 @@ fn played_by_clicks_to_the_end(
     words: &[&str],
 ) {
     let server = start_server();
-    let driver = start_driver();
+    let Some(driver) = start_driver(&format!("web_browser::{game}_played_by_clicks")) else {
+        return;
+    };
     runtime().block_on(async {
         let client = browser(&driver).await;
         start_game(&client, &server, game, engine, limit, None).await;
@@ -159,7 +161,11 @@ fn card_chess_is_played_by_clicks_and_ends_in_mate() {
 #[test]
 fn analysis_streams_depths_draws_the_pv_arrow_and_steps_through_a_line() {
     let server = start_server();
-    let driver = start_driver();
+    let Some(driver) = start_driver(
+        "web_browser::analysis_streams_depths_draws_the_pv_arrow_and_steps_through_a_line",
+    ) else {
+        return;
+    };
     runtime().block_on(async {
         let client = browser(&driver).await;
         start_game(
@@ -246,7 +252,11 @@ async fn text_of(client: &Client, selector: &str) -> String {
 #[test]
 fn card_chess_table_draws_a_swap_carries_it_out_and_vetoes_by_clicks() {
     let server = start_server();
-    let driver = start_driver();
+    let Some(driver) = start_driver(
+        "web_browser::card_chess_table_draws_a_swap_carries_it_out_and_vetoes_by_clicks",
+    ) else {
+        return;
+    };
     // White holds a veto; the card on top of the pile is a swap. The greedy
     // engine never draws, so Black's answer is a normal move to veto.
     let position =
@@ -306,7 +316,11 @@ async fn eval_man(client: &Client, cell: &str) -> String {
 #[test]
 fn a_game_is_reviewed_move_by_move_with_a_clickable_graph() {
     let server = start_server();
-    let driver = start_driver();
+    let Some(driver) =
+        start_driver("web_browser::a_game_is_reviewed_move_by_move_with_a_clickable_graph")
+    else {
+        return;
+    };
     runtime().block_on(async {
         let client = browser(&driver).await;
         start_game(&client, &server, "camelot", "camelot-fast", ("nodes", 2000), None).await;
@@ -367,7 +381,11 @@ fn camelot_men(white: &[&str], black: &[&str]) -> String {
 #[test]
 fn camelot_canters_and_jump_chains_are_clicked_square_by_square() {
     let server = start_server();
-    let driver = start_driver();
+    let Some(driver) =
+        start_driver("web_browser::camelot_canters_and_jump_chains_are_clicked_square_by_square")
+    else {
+        return;
+    };
     let canters = camelot_men(&["F6", "F7", "F9", "K4"], &["A13", "L13", "B13"]);
     let jumps = camelot_men(&["E5", "K4"], &["E6", "E8", "L13", "A13"]);
     runtime().block_on(async {
@@ -405,7 +423,9 @@ fn camelot_canters_and_jump_chains_are_clicked_square_by_square() {
 #[test]
 fn a_promotion_is_chosen_among_buttons() {
     let server = start_server();
-    let driver = start_driver();
+    let Some(driver) = start_driver("web_browser::a_promotion_is_chosen_among_buttons") else {
+        return;
+    };
     runtime().block_on(async {
         let client = browser(&driver).await;
         let position = "7k/4P3/8/8/8/8/8/K7 w - - 0 1";

@@ -170,7 +170,11 @@ async fn cards_shown(client: &Client, selector: &str) -> BTreeSet<String> {
 #[test]
 fn team_hands_are_played_by_clicking_to_the_summary_for_two_contract_types() {
     let server = start_server();
-    let driver = start_driver();
+    let Some(driver) = start_driver(
+        "web_table::team_hands_are_played_by_clicking_to_the_summary_for_two_contract_types",
+    ) else {
+        return;
+    };
     runtime().block_on(async {
         let client = browser(&driver).await;
         // Dealer seat 3: seat 0 calls first. These seeds leave seat 0's
@@ -226,7 +230,11 @@ fn team_hands_are_played_by_clicking_to_the_summary_for_two_contract_types() {
 #[test]
 fn two_people_at_one_table_see_their_own_hands_and_each_others_plays() {
     let server = start_server();
-    let driver = start_driver();
+    let Some(driver) = start_driver(
+        "web_table::two_people_at_one_table_see_their_own_hands_and_each_others_plays",
+    ) else {
+        return;
+    };
     runtime().block_on(async {
         let first = browser(&driver).await;
         // Dealer seat 3: seat 0 calls first, then seat 1.
@@ -282,7 +290,9 @@ fn two_people_at_one_table_see_their_own_hands_and_each_others_plays() {
 #[test]
 fn every_layout_is_drawn_with_its_cells() {
     let server = start_server();
-    let driver = start_driver();
+    let Some(driver) = start_driver("web_table::every_layout_is_drawn_with_its_cells") else {
+        return;
+    };
     runtime().block_on(async {
         let client = browser(&driver).await;
         // The individual game for three, dealer seat 2: seat 0 chooses.
@@ -359,7 +369,11 @@ async fn fetch(client: &Client, method: &str, path: &str, body: Option<&str>) ->
 #[test]
 fn wrong_tokens_and_wrong_plays_are_refused_clearly_and_the_table_goes_on() {
     let server = start_server();
-    let driver = start_driver();
+    let Some(driver) = start_driver(
+        "web_table::wrong_tokens_and_wrong_plays_are_refused_clearly_and_the_table_goes_on",
+    ) else {
+        return;
+    };
     runtime().block_on(async {
         let client = browser(&driver).await;
         let links = create_table(&client, &server, "team", 4, 3, &[0, 1]).await;

@@ -15,6 +15,10 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
 
 use tauler::engine::Catalogue;
+
+#[path = "../common/components.rs"]
+mod components;
+use components::{available, Component};
 use tauler::web::{ServeConfig, Server};
 
 /// Starts the server on a free port of 127.0.0.1; returns its address
@@ -51,8 +55,13 @@ impl Drop for Driver {
     }
 }
 
-/// Starts chromedriver (Debian's `chromium-driver`) on a free port.
-pub fn start_driver() -> Driver {
+/// Starts chromedriver (Debian's `chromium-driver`) on a free port for
+/// `test`; `None` (the test skipped, said on the terminal) where Chromium
+/// is not installed and CI does not require it.
+pub fn start_driver(test: &str) -> Option<Driver> {
+    if !available(Component::Chromium, test) {
+        return None;
+    }
     let turn = BROWSER.lock().unwrap_or_else(PoisonError::into_inner);
     let port = TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
@@ -72,11 +81,11 @@ pub fn start_driver() -> Driver {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
-    Driver {
+    Some(Driver {
         child,
         url: format!("http://127.0.0.1:{port}"),
         _turn: turn,
-    }
+    })
 }
 
 /// A headless Chromium session.

@@ -1,0 +1,85 @@
+//! The real outside components some tests drive (headless Chromium and its
+//! WebDriver, python-chess, a Python interpreter): one rule for all of them.
+//!
+//! Under `CI=true` (set by `.ci/run`, which installs every component first)
+//! a missing component fails the test. Elsewhere — a machine with only Rust —
+//! the test passes without running and says so on the terminal: the notice is
+//! written straight to the process's standard error, past the test harness's
+//! output capture, so `cargo test` shows every skip and its reason.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// A component a test needs, and how to install it.
+#[derive(Clone, Copy, Debug)]
+pub enum Component {
+    /// Debian's `chromium` and `chromium-driver` (the browser tests).
+    Chromium,
+    /// PyPI's `chess` under `python3` (the UCI client tests).
+    PythonChess,
+    /// A `python3` interpreter (scripted misbehaving engines).
+    Python,
+}
+
+impl Component {
+    fn name(self) -> &'static str {
+        match self {
+            Component::Chromium => "headless Chromium (chromium, chromedriver)",
+            Component::PythonChess => "python-chess (python3 -c 'import chess.engine')",
+            Component::Python => "python3",
+        }
+    }
+
+    fn install(self) -> &'static str {
+        match self {
+            Component::Chromium => "apt-get install chromium chromium-driver",
+            Component::PythonChess => "python3 -m pip install chess",
+            Component::Python => "apt-get install python3",
+        }
+    }
+
+    fn present(self) -> bool {
+        let runs = |program: &str, args: &[&str]| {
+            Command::new(program)
+                .args(args)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|status| status.success())
+        };
+        match self {
+            Component::Chromium => {
+                runs("chromedriver", &["--version"])
+                    && (runs("chromium", &["--version"])
+                        || runs("chromium-browser", &["--version"]))
+            }
+            Component::PythonChess => runs("python3", &["-c", "import chess.engine"]),
+            Component::Python => runs("python3", &["--version"]),
+        }
+    }
+}
+
+/// Whether `test` can run with `component`. When it is missing: under
+/// `CI=true` this panics (the test fails); otherwise it prints a loud
+/// `SKIPPED` line naming the test, the component and its install command,
+/// and answers false so that the test returns at once.
+pub fn available(component: Component, test: &str) -> bool {
+    if component.present() {
+        return true;
+    }
+    let ci = std::env::var("CI").is_ok_and(|value| value == "true");
+    assert!(
+        !ci,
+        "{test}: {} is missing and CI=true requires it ({})",
+        component.name(),
+        component.install()
+    );
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED {test}: {} is not installed ({}; .ci/run installs it)",
+        component.name(),
+        component.install()
+    );
+    false
+}

@@ -417,7 +417,26 @@ function load() {
   act(() => api("POST", `/api/sessions/${id}/load`, { text: $("record-text").value }));
 }
 
+// `#review=ID/INDEX/GAME` (a link of the tournament page): a new game of
+// GAME with its default engine, that tournament game loaded, then reviewed.
+async function openTournamentGame(id, index, game) {
+  const record = await api("GET", `/api/tournaments/${id}/games/${index}`);
+  const entry = page.games.find((g) => g.name === game);
+  if (!entry) throw new Error(`${game} is not played on a board`);
+  $("game").value = game;
+  fillEngines();
+  const view = await api("POST", "/api/sessions", { game, side: "white", engine: entry.default_profile });
+  show(await api("POST", `/api/sessions/${view.id}/load`, { text: record.text }));
+  $("review-box").open = true;
+  startReview();
+}
+
 async function resume() {
+  const review = /review=(t[0-9]+)\/([0-9]+)\/([a-z]+)/.exec(location.hash);
+  if (review) {
+    await openTournamentGame(review[1], review[2], review[3]);
+    return;
+  }
   const match = /s=([0-9a-f]+)/.exec(location.hash);
   if (!match) return;
   try {

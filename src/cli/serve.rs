@@ -1,5 +1,6 @@
 //! `tauler serve`: the browser board on `http://127.0.0.1:PORT/`.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Result;
@@ -25,6 +26,11 @@ pub struct ServeArgs {
     /// Minutes an unused game is kept, 1 to 10080.
     #[arg(long, default_value_t = 30)]
     pub idle_minutes: u64,
+    /// Results folders of tournaments (running or finished) to follow on
+    /// the live tournament page, `/tournaments`; the folders of one
+    /// tournament's shards are shown merged.
+    #[arg(long, num_args = 1.., value_name = "DIR")]
+    pub results: Vec<PathBuf>,
 }
 
 /// Serves until Ctrl-C.
@@ -35,6 +41,7 @@ pub fn run(args: &ServeArgs, catalogue: Catalogue) -> Result<()> {
         port: args.port,
         idle: Duration::from_secs(minutes * 60),
         catalogue,
+        results: args.results.clone(),
     })?;
     let url = server.url();
     println!("tauler is serving the board at {url} (Ctrl-C stops it)");

@@ -2,6 +2,7 @@
 //! each for its move with its limits, watches the clock, catches panics and
 //! illegal actions, adjudicates, and writes the record.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rand::{Rng, SeedableRng};
@@ -13,6 +14,7 @@ use crate::knowledge::draw_outcome;
 use crate::search::Limits;
 
 use super::config::{Adjudication, FaultInjection, OpeningOrder};
+use super::live::LiveGames;
 use super::record::GameRecord;
 use super::refereeing::Refereeing;
 use super::seeds::{derive, engine_seed, Stream};
@@ -41,6 +43,8 @@ pub struct Setup<G: Playable> {
     pub adjudication: Adjudication,
     /// Allowed overrun of a move's time budget.
     pub time_margin: Duration,
+    /// Where the games in progress are shown to people watching, if anywhere.
+    pub live: Option<Arc<LiveGames>>,
 }
 
 /// One game (Muzicando: one hand) of the schedule.
@@ -210,6 +214,7 @@ impl<G: Playable> Setup<G> {
         let faults = spec.engines.iter().map(|&e| self.faults[e]).collect();
         let mut hooks = Refereeing::new(&mut record, timers, faults, self.time_margin);
         hooks.adjudication = Some(self.adjudication);
+        hooks.live = self.live.as_deref();
         let mut players = Vec::with_capacity(spec.engines.len());
         for (seat, &engine) in spec.engines.iter().enumerate() {
             match build_player::<G>(&self.profiles[engine], engine_seed(seed, seat)) {
@@ -227,6 +232,9 @@ impl<G: Playable> Setup<G> {
             }
         }
         hooks.play(state, players, Box::new(chance), false);
+        if let Some(live) = &self.live {
+            live.finish(spec.index);
+        }
         record
     }
 }

@@ -11,6 +11,7 @@ use crate::game::{Game, Notation, Observe, Seat, Turn};
 use crate::search::Limits;
 
 use super::config::{Adjudication, FaultInjection, FaultKind};
+use super::live::LiveGames;
 use super::record::{FaultRecord, GameRecord};
 use super::referee::Timer;
 
@@ -114,6 +115,8 @@ pub(super) struct Refereeing<'r> {
     pub faults: Vec<Option<FaultInjection>>,
     /// Score adjudication and the ply limit (two-seat games).
     pub adjudication: Option<Adjudication>,
+    /// Where each action is shown to people watching, if anywhere.
+    pub live: Option<&'r LiveGames>,
     adjudicator: Adjudicator,
     moves: Vec<u32>,
     ply: u32,
@@ -137,6 +140,7 @@ impl<'r> Refereeing<'r> {
             decision_word: "move",
             faults,
             adjudication: None,
+            live: None,
             adjudicator: Adjudicator::default(),
             record,
         }
@@ -165,6 +169,13 @@ impl<'r> Refereeing<'r> {
             ),
         };
         self.finish(game.state(), ending);
+    }
+
+    /// Shows the game so far to people watching.
+    fn show(&self) {
+        if let Some(live) = self.live {
+            live.update(self.record);
+        }
     }
 
     /// Writes `ending`, reached in `state`, into the record.
@@ -222,6 +233,7 @@ impl<G: Notation> MatchHooks<G> for Refereeing<'_> {
                 self.record.actions.push(state.format_action(action));
                 self.record.times_ms.push(0);
                 self.ply += 1;
+                self.show();
                 None
             }
             Event::ActionPlayed {
@@ -233,6 +245,7 @@ impl<G: Notation> MatchHooks<G> for Refereeing<'_> {
                 self.record.actions.push(state.format_action(action));
                 self.record.times_ms.push(elapsed.as_millis() as u64);
                 self.ply += 1;
+                self.show();
                 let rules = self.adjudication.as_ref()?;
                 let score = decision.and_then(|d| d.score);
                 self.adjudicator.observe(rules, seat, score, self.ply)

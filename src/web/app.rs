@@ -6,6 +6,7 @@ use crate::engine::Catalogue;
 
 use super::error::ApiError;
 use super::store::{Entry, Store};
+use super::tournament_api::Tournaments;
 
 /// The server's shared state.
 pub struct App {
@@ -13,6 +14,8 @@ pub struct App {
     pub store: Store,
     /// The engine profiles a session may name.
     pub catalogue: Catalogue,
+    /// The tournaments followed by the live tournament page.
+    pub tournaments: Tournaments,
 }
 
 /// The shared state as handlers receive it.

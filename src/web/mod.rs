@@ -21,5 +21,6 @@ pub mod review;
 pub mod server;
 pub mod store;
 pub mod table_api;
+pub mod tournament_api;
 
 pub use server::{router, ServeConfig, ServeError, Server};

@@ -3,6 +3,7 @@
 //! a JSON error, and sweeps idle sessions away.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -18,7 +19,8 @@ use crate::engine::Catalogue;
 use super::app::{App, Shared};
 use super::error::{error_body, ApiError};
 use super::store::Store;
-use super::{analysis, assets, games_api, play_api, review, table_api};
+use super::tournament_api::Tournaments;
+use super::{analysis, assets, games_api, play_api, review, table_api, tournament_api};
 
 /// The largest request body accepted (a saved game fits many times over).
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
@@ -39,6 +41,8 @@ pub struct ServeConfig {
     pub idle: Duration,
     /// The engine profiles sessions may name.
     pub catalogue: Catalogue,
+    /// Results folders the live tournament page follows (`--results`).
+    pub results: Vec<PathBuf>,
 }
 
 /// Why the server could not run.
@@ -55,6 +59,9 @@ pub enum ServeError {
         /// Why.
         source: std::io::Error,
     },
+    /// A `--results` folder cannot be followed.
+    #[error(transparent)]
+    Results(#[from] super::tournament_api::ResultsError),
     /// Serving failed.
     #[error("the server stopped: {0}")]
     Serve(std::io::Error),
@@ -70,6 +77,7 @@ pub fn router(app: Shared) -> Router {
         .merge(analysis::routes(Arc::clone(&app)))
         .merge(review::routes(Arc::clone(&app)))
         .merge(table_api::routes(Arc::clone(&app)))
+        .merge(tournament_api::routes(Arc::clone(&app)))
         .fallback(|| async { ApiError::not_found("no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError {
@@ -115,6 +123,7 @@ impl Server {
         let app = Arc::new(App {
             store: Store::new(config.idle, MAX_SESSIONS),
             catalogue: config.catalogue,
+            tournaments: Tournaments::new(&config.results)?,
         });
         Ok(Self {
             runtime,

@@ -10,7 +10,8 @@
 //! server's built-in engine profiles and no file (no `engine_dir`, no
 //! openings file, no external program), plays at most [`MAX_GAMES`] games,
 //! and one such tournament runs at a time. Its folder is the server's own,
-//! under the temporary directory; nothing a client sends names a path.
+//! `tauler-serve-PID-N/` under the temporary directory, and stays there
+//! after the server stops; nothing a client sends names a path.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -134,9 +135,13 @@ impl Tournaments {
                 None => groups.push(vec![dir.clone()]),
             }
         }
+        // Each server its own folder, even two servers in one process.
+        static SERVERS: AtomicUsize = AtomicUsize::new(0);
+        let server = SERVERS.fetch_add(1, Ordering::SeqCst);
         let tournaments = Self {
             list: Mutex::new(Vec::new()),
-            work: std::env::temp_dir().join(format!("tauler-serve-{}", std::process::id())),
+            work: std::env::temp_dir()
+                .join(format!("tauler-serve-{}-{server}", std::process::id())),
             next: AtomicUsize::new(1),
             followers: Arc::new(AtomicUsize::new(0)),
         };

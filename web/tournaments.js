@@ -236,6 +236,12 @@ function route() {
 
 function init() {
   $("start").onclick = startTournament;
+  $("upload").onchange = async () => {
+    const file = $("upload").files[0];
+    if (!file) return;
+    $("file-text").value = await file.text();
+    $("name").value = file.name.replace(/\.toml$/, "").replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 64) || "tournament";
+  };
   $("stop").onclick = () => followed.id && api("POST", `/api/tournaments/${followed.id}/stop`).catch((e) => showError(e.message));
   window.addEventListener("hashchange", route);
   loadList().then((list) => {

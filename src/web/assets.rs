@@ -49,6 +49,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../web/table.js"),
     ),
     (
+        "/favicon.svg",
+        "image/svg+xml",
+        include_str!("../../web/favicon.svg"),
+    ),
+    (
+        "/favicon.ico",
+        "image/svg+xml",
+        include_str!("../../web/favicon.svg"),
+    ),
+    (
         "/tournaments",
         "text/html; charset=utf-8",
         include_str!("../../web/tournaments.html"),

@@ -23,9 +23,9 @@ fn runtime() -> tokio::runtime::Runtime {
         .expect("a runtime")
 }
 
-/// Plays the first legal move that two clicks settle, waits for the
-/// engine's answer, then takes both back with Undo.
-async fn play_answer_undo(client: &Client) {
+/// Plays the first legal move that two clicks settle (no longer move
+/// starts with its cells); answers it.
+async fn play_two_click_move(client: &Client) -> (String, Vec<String>) {
     let actions = legal(client).await;
     let (text, cells) = actions
         .iter()
@@ -42,6 +42,13 @@ async fn play_answer_undo(client: &Client) {
     for cell in &cells {
         click_cell(client, cell).await;
     }
+    (text, cells)
+}
+
+/// Plays the first legal move that two clicks settle, waits for the
+/// engine's answer, then takes both back with Undo.
+async fn play_answer_undo(client: &Client) {
+    let (text, _) = play_two_click_move(client).await;
     wait_for(client, "Number(document.body.dataset.ply) >= 2").await;
     wait_for(client, "document.body.dataset.status === 'your-turn'").await;
     let record = client
@@ -557,14 +564,7 @@ fn the_engine_is_shown_thinking_while_it_thinks() {
         )
         .await;
         wait_for(&client, "document.body.dataset.status === 'your-turn'").await;
-        let (text, cells) = legal(&client)
-            .await
-            .into_iter()
-            .find(|(_, cells)| cells.len() == 2)
-            .expect("a two-click move");
-        for cell in &cells {
-            click_cell(&client, cell).await;
-        }
+        let (text, _) = play_two_click_move(&client).await;
         wait_for(&client, "document.body.dataset.status === 'thinking'").await;
         assert_eq!(
             page_state(

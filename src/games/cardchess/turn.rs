@@ -115,8 +115,9 @@ impl CardChess {
     /// `out` empty) elsewhere: then the caller filters the full list.
     pub(crate) fn start_noisy_actions(&self, out: &mut Vec<Action>) -> Option<bool> {
         out.clear();
-        let generated =
-            self.prizes == 0 && self.phase == Phase::Start && self.rules_for(self.seat).is_plain();
+        let generated = self.prizes == 0
+            && self.phase == Phase::Start
+            && self.rules_for(self.seat).is_plain_at(&self.pos);
         if !generated {
             return None;
         }
@@ -359,6 +360,7 @@ impl CardChess {
                 let rival = 1 - self.seat;
                 if self.effect == Some((id, rival)) {
                     self.effect = Some((id, self.seat));
+                    self.sync_leapers();
                 } else if let Some(count) = self.held[rival].get_mut(id as usize) {
                     *count = count.saturating_sub(1);
                     inc(&mut self.held[self.seat][id as usize]);
@@ -620,6 +622,7 @@ impl CardChess {
                 if effect == Effect::Harakiri {
                     self.white = 1 - self.white;
                 }
+                self.sync_leapers();
                 let us = self.us();
                 self.pos.set_side(us);
                 self.enter_free(None);
@@ -674,6 +677,7 @@ impl CardChess {
         dec(&mut self.held[self.seat][id as usize]);
         inc(&mut self.discard[id as usize]);
         self.pos = last.before;
+        self.sync_leapers();
         self.captured = last.captured;
         self.history.pop();
         self.seat = 1 - self.seat;

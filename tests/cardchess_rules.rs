@@ -1294,10 +1294,24 @@ fn castling_through_or_onto_a_square_a_super_piece_attacks_is_refused() {
     ));
 }
 
+/// Plays each case's move and checks that it wins the game at once for
+/// the seat given, leaving nothing to do.
+fn assert_mates(cases: &[(&str, &str, usize)]) {
+    for &(text, mv, winner) in cases {
+        let mut s = state(text, &options(&[]));
+        play(&mut s, &[mv]);
+        assert_eq!(s.phase(), Phase::Over(Outcome::Win(winner)), "{text}");
+        assert!(
+            actions(&s).is_empty(),
+            "nothing left to do after {mv} in {text}"
+        );
+    }
+}
+
 #[test]
 fn a_knight_jump_of_a_super_piece_mates() {
     let o = options(&[]);
-    for (fen, mv, winner) in [
+    assert_mates(&[
         (
             "6rk/6pp/8/8/8/8/8/5RK1 w - - 0 1 | effect=super-rooks@0",
             "Rf7#",
@@ -1318,11 +1332,7 @@ fn a_knight_jump_of_a_super_piece_mates() {
             "Rf2#",
             1,
         ),
-    ] {
-        let mut s = state(fen, &o);
-        play(&mut s, &[mv]);
-        assert_eq!(s.phase(), Phase::Over(Outcome::Win(winner)), "{fen}");
-    }
+    ]);
     // Without the effect the same move is no check at all.
     let mut s = state("6rk/6pp/8/8/8/8/8/5RK1 w - - 0 1", &o);
     play(&mut s, &["Rf7"]);
@@ -1353,4 +1363,71 @@ fn card_actions_may_not_leave_the_king_where_a_super_piece_jumps() {
     let mut s = state(fen, &o);
     play(&mut s, &["draw", "draw:choose1-p+r+k"]);
     assert!(!has(&s, "Ke2") && !has(&s, "Kf1") && has(&s, "Kd1"));
+}
+
+// ---- Rule 8: mate ends the game at once, before any prize ----
+
+#[test]
+fn a_mate_that_meets_an_objective_ends_the_game_before_the_prize() {
+    assert_mates(&[
+        // The reproducer: the prize bishop could block the mating rook.
+        (
+            "6k1/5ppp/8/8/8/8/1P6/R3K3 w Q - 0 1 | held0=objective-check captured=B/",
+            "Ra8#",
+            0,
+        ),
+        // Black, the same objective.
+        (
+            "r3k3/1p6/8/8/8/8/5PPP/6K1 b q - 0 1 | held1=objective-check captured=/b",
+            "Ra1#",
+            1,
+        ),
+        // Castling mates (prize: a pawn).
+        (
+            "4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1 | held0=objective-castle captured=P/",
+            "O-O#",
+            0,
+        ),
+        // A pawn capture discovers mate (prize: a knight).
+        (
+            "kr6/1p6/8/8/8/1n6/P7/R3K3 w - - 0 1 | held0=objective-pawn-capture captured=N/",
+            "axb3#",
+            0,
+        ),
+        // Capturing a rook mates (prize: a rook).
+        (
+            "r5k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1 | held0=objective-capture-major captured=R/",
+            "Rxa8#",
+            0,
+        ),
+    ]);
+}
+
+#[test]
+fn a_mate_by_a_card_action_with_a_prize_pending_ends_the_game() {
+    let o = options(&[]);
+    // A movement card's rook move mates and meets the check objective.
+    let mut s = state(
+        "6k1/5ppp/8/8/8/8/1P6/R3K3 w Q - 0 1 | held0=objective-check captured=B/",
+        &o,
+    );
+    play(&mut s, &["draw", "draw:move-r", "Ra8#"]);
+    assert_eq!(s.phase(), Phase::Over(Outcome::Win(0)));
+    // Two prizes are owed (a check that captures a rook); placing the
+    // first one mates, so the second is never placed.
+    let mut s = state(
+        "1r4k1/5pp1/8/8/8/8/8/1R2K3 w - - 0 1 | held0=objective-check,objective-capture-major captured=BR/",
+        &o,
+    );
+    play(&mut s, &["Rxb8+"]);
+    assert!(has(&s, "recover R@h1") && has(&s, "recover B@c1"));
+    play(&mut s, &["recover R@h1"]);
+    assert_eq!(s.phase(), Phase::Over(Outcome::Win(0)));
+    // A check that is no mate still gets its prize.
+    let mut s = state(
+        "1r4k1/5pp1/8/8/8/8/8/1R2K3 w - - 0 1 | held0=objective-check,objective-capture-major captured=BR/",
+        &o,
+    );
+    play(&mut s, &["Rxb8+", "recover R@a2"]);
+    assert!(has(&s, "recover B@c1"), "{:?}", actions(&s));
 }

@@ -4,7 +4,7 @@
 
 use super::action::Action;
 use super::chess::bitboard::{bb, rank_of, Bitboard, Squares};
-use super::chess::movegen::{legal_moves, plain_noisy_moves, MoveList, MoveRules};
+use super::chess::movegen::{has_legal_move, legal_moves, plain_noisy_moves, MoveList, MoveRules};
 use super::chess::{Color, Move, MoveKind, Piece, Position};
 use super::deck::{zone_for, Card, CardId, Effect, Goal};
 use super::options::BombRule;
@@ -505,6 +505,12 @@ impl CardChess {
             self.prizes = 0;
             return;
         }
+        if self.prizes != 0 && self.mates_rival() {
+            // Rule 8: checkmate ends the game at once, before any prize.
+            self.prizes = 0;
+            self.end_turn();
+            return;
+        }
         if self.prizes != 0 {
             let mut placements = Vec::new();
             self.recover_actions(self.prizes, &mut placements);
@@ -522,6 +528,23 @@ impl CardChess {
             } if self.best(&self.pos, pieces, left, moved) == 0 => self.end_turn(),
             _ => {}
         }
+    }
+
+    /// Whether the position mates the rival: the rival's king is attacked
+    /// and the rival, to move, has no legal move (the test [`Self::judge`]
+    /// makes at the change of turn).
+    fn mates_rival(&self) -> bool {
+        if self.options.king_capture {
+            return false;
+        }
+        let rival = 1 - self.seat;
+        let colour = self.colour_of(rival);
+        if !self.pos.king_attacked(colour) {
+            return false;
+        }
+        let mut pos = self.pos;
+        pos.set_side(colour);
+        !has_legal_move(&pos, &self.rules_for(rival))
     }
 
     /// Carries out a card just drawn.

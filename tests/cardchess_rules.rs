@@ -1431,3 +1431,81 @@ fn a_mate_by_a_card_action_with_a_prize_pending_ends_the_game() {
     play(&mut s, &["Rxb8+", "recover R@a2"]);
     assert!(has(&s, "recover B@c1"), "{:?}", actions(&s));
 }
+
+// ---- Rule 8: a dead position is judged under the effect in force ----
+
+fn phase_after(fen: &str, moves: &[&str]) -> Phase {
+    let mut s = state(fen, &options(&[]));
+    play(&mut s, moves);
+    s.phase()
+}
+
+#[test]
+fn a_super_bishop_keeps_a_lone_minor_alive() {
+    // The reproducer: a bishop that also jumps as a knight can mate.
+    let fen = "7k/8/8/6K1/8/8/6n1/5B2 w - - 0 1";
+    assert_eq!(phase_after(fen, &["Bxg2"]), Phase::Over(Outcome::Draw));
+    assert_eq!(
+        phase_after(&format!("{fen} | effect=super-bishops@0"), &["Bxg2"]),
+        Phase::Start
+    );
+    // The effect helps its holder only: Black's super bishops give White's
+    // lone bishop nothing.
+    assert_eq!(
+        phase_after(&format!("{fen} | effect=super-bishops@1"), &["Bxg2"]),
+        Phase::Over(Outcome::Draw)
+    );
+    // Black's bishop, Black's effect.
+    let fen = "5b2/6N1/8/8/6k1/8/8/7K b - - 0 1";
+    assert_eq!(phase_after(fen, &["Bxg7"]), Phase::Over(Outcome::Draw));
+    assert_eq!(
+        phase_after(&format!("{fen} | effect=super-bishops@1"), &["Bxg7"]),
+        Phase::Start
+    );
+    // Bishops all on dark squares are alive while either holds super
+    // bishops (a jump changes the square colour).
+    let fen = "7k/8/1b6/6n1/8/8/8/K1B5 w - - 0 1";
+    assert_eq!(phase_after(fen, &["Bxg5"]), Phase::Over(Outcome::Draw));
+    assert_eq!(
+        phase_after(&format!("{fen} | effect=super-bishops@1"), &["Bxg5"]),
+        Phase::Start
+    );
+}
+
+#[test]
+fn the_effects_the_rules_name_keep_a_position_alive_and_others_do_not() {
+    let o = options(&[]);
+    let judged = |tail: &str| state(&format!("7k/8/8/8/8/8/8/K4N2 w - - 0 1{tail}"), &o).phase();
+    let dead = Phase::Over(Outcome::Draw);
+    assert_eq!(judged(""), dead, "K+N v K");
+    assert_eq!(judged(" | effect=super-knights@0"), Phase::Start);
+    assert_eq!(judged(" | effect=super-knights@1"), dead);
+    // Lead king and no retreat bind the holder's king: a rival knight's
+    // check can mate it.
+    assert_eq!(judged(" | effect=lead-king@1"), Phase::Start);
+    assert_eq!(judged(" | effect=lead-king@0"), dead);
+    assert_eq!(judged(" | effect=no-retreat@1"), Phase::Start);
+    assert_eq!(judged(" | effect=no-retreat@0"), dead);
+    for effect in [
+        "super-queen",
+        "super-rooks",
+        "untouchable-pawns",
+        "harakiri",
+    ] {
+        for holder in 0..2 {
+            assert_eq!(
+                judged(&format!(" | effect={effect}@{holder}")),
+                dead,
+                "{effect}@{holder}"
+            );
+        }
+    }
+    // Super knights after a knight capture: alive once the turn ends.
+    assert_eq!(
+        phase_after(
+            "7k/8/8/6K1/8/4N3/6b1/8 w - - 0 1 | effect=super-knights@0",
+            &["Nxg2", "stop"]
+        ),
+        Phase::Start
+    );
+}

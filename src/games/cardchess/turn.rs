@@ -745,7 +745,7 @@ impl CardChess {
             });
             return;
         }
-        if dead_position(&self.pos) || self.pos.halfmove() >= 100 {
+        if self.dead() || self.pos.halfmove() >= 100 {
             self.phase = Phase::Over(Outcome::Draw);
             return;
         }
@@ -756,6 +756,39 @@ impl CardChess {
         self.history.push(key);
         if self.history.iter().filter(|&&k| k == key).count() >= 3 {
             self.phase = Phase::Over(Outcome::Draw);
+        }
+    }
+}
+
+impl CardChess {
+    /// A dead position (rule 8), judged under the effect in force: FIDE's
+    /// definition asks whether any mate is still possible, so a position
+    /// dead by material ([`dead_position`]) is alive while the effect lets
+    /// it be mated. Super bishops make a bishop of the holder a mating
+    /// piece (a bishop that also jumps as a knight mates like an
+    /// archbishop, and changes square colour), super knights a knight of
+    /// the holder (the rules text names both); lead king and no retreat
+    /// hold the holder's king, so that a check by any rival minor piece
+    /// can mate it (lead king: a checked king may not move; no retreat: on
+    /// its own first rank it may only step sideways). The other effects
+    /// neither add mating power nor bind a king.
+    pub(super) fn dead(&self) -> bool {
+        if !dead_position(&self.pos) {
+            return false;
+        }
+        let Some((effect, holder)) = self.effect() else {
+            return true;
+        };
+        let colour = self.colour_of(holder);
+        let pos = &self.pos;
+        match effect {
+            Effect::SuperBishops => pos.pieces_of(colour, Piece::Bishop) == 0,
+            Effect::SuperKnights => pos.pieces_of(colour, Piece::Knight) == 0,
+            Effect::LeadKing | Effect::NoRetreat => {
+                let rival = colour.flip();
+                pos.pieces_of(rival, Piece::Knight) | pos.pieces_of(rival, Piece::Bishop) == 0
+            }
+            _ => true,
         }
     }
 }
@@ -784,8 +817,9 @@ fn moved_after(moved: Bitboard, mv: Move) -> Bitboard {
     moved
 }
 
-/// FIDE dead positions by material: K v K, K+minor v K, and kings with
-/// bishops only, all on squares of one colour.
+/// FIDE dead positions by material alone: K v K, K+minor v K, and kings
+/// with bishops only, all on squares of one colour. The game judges them
+/// under the effect in force ([`CardChess::dead`]).
 #[must_use]
 pub fn dead_position(pos: &Position) -> bool {
     if pos.pieces(Piece::Pawn) | pos.pieces(Piece::Rook) | pos.pieces(Piece::Queen) != 0 {

@@ -352,6 +352,11 @@ pub const REGISTRY: &[GameInfo] = &[
                 values: "decided or full",
                 set_per_deal: false,
             },
+            OptionKey {
+                key: "glissando_rows",
+                values: "initial or any",
+                set_per_deal: false,
+            },
         ],
     },
 ];

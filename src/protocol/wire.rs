@@ -15,7 +15,7 @@ use crate::games::camelot::Camelot;
 use crate::games::cardchess::chess::uci::parse_uci;
 use crate::games::cardchess::{Action as CardAction, CardChess};
 use crate::games::cescacs::Cescacs;
-use crate::games::muzicando::{Finish, Muzicando, Observation, PauseRule};
+use crate::games::muzicando::{Finish, GlissandoRows, Muzicando, Observation, PauseRule};
 
 use super::command::{Command, Dialect, Start};
 use super::seat_view::{self, ViewError};
@@ -239,10 +239,15 @@ impl WireView for Muzicando {
             Finish::Decided => "decided",
             Finish::Full => "full",
         };
+        let rows = match options.glissando_rows {
+            GlissandoRows::Initial => "initial",
+            GlissandoRows::Any => "any",
+        };
         [
             ("players", players),
             ("pause", pause.to_string()),
             ("finish", finish.to_string()),
+            ("glissando_rows", rows.to_string()),
             ("dealer", options.dealer.to_string()),
         ]
         .into_iter()

@@ -77,6 +77,11 @@ pub struct Position {
     halfmove: u16,
     fullmove: u16,
     hash: u64,
+    /// Per colour, the piece types that also move and attack as a knight
+    /// (a card's super pieces; [`Piece::bit`] per type). Part of the rules
+    /// in force rather than of the placement, so not hashed: the card
+    /// layer's state hash carries the effect.
+    leapers: [u8; 2],
 }
 
 impl Default for Position {
@@ -99,6 +104,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             hash: castling_key(0),
+            leapers: [0; 2],
         }
     }
 
@@ -241,26 +247,64 @@ impl Position {
         (king != 0).then(|| lsb(king))
     }
 
-    /// Pieces of either colour attacking `sq`, given the occupied squares.
+    /// The piece types of `color` that also move and attack as a knight.
+    #[inline(always)]
+    #[must_use]
+    pub fn leapers(&self, color: Color) -> u8 {
+        self.leapers[color.index()]
+    }
+
+    /// Sets, per colour, the piece types that also move and attack as a
+    /// knight (the card effect in force).
+    pub fn set_leapers(&mut self, leapers: [u8; 2]) {
+        self.leapers = leapers;
+    }
+
+    /// The pieces of `color` that attack as a knight: its knights and its
+    /// super pieces.
+    #[inline(always)]
+    fn knight_attackers(&self, color: Color) -> Bitboard {
+        let mut set = self.pieces(Piece::Knight);
+        let leapers = self.leapers[color.index()];
+        if leapers != 0 {
+            for piece in [Piece::Bishop, Piece::Rook, Piece::Queen] {
+                if leapers & piece.bit() != 0 {
+                    set |= self.pieces(piece);
+                }
+            }
+        }
+        set & self.colors[color.index()]
+    }
+
+    /// Pieces of either colour attacking `sq`, given the occupied squares;
+    /// super pieces attack as knights too. Every attack test of the game
+    /// (check, mate, king safety, castling) comes down to this or
+    /// [`Self::attacked_by`].
     #[inline(always)]
     #[must_use]
     pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         let diagonal = self.pieces(Piece::Bishop) | self.pieces(Piece::Queen);
         let straight = self.pieces(Piece::Rook) | self.pieces(Piece::Queen);
+        let knights = if self.leapers == [0; 2] {
+            self.pieces(Piece::Knight)
+        } else {
+            self.knight_attackers(Color::White) | self.knight_attackers(Color::Black)
+        };
         (pawn_attacks(Color::White, sq) & self.pieces_of(Color::Black, Piece::Pawn))
             | (pawn_attacks(Color::Black, sq) & self.pieces_of(Color::White, Piece::Pawn))
-            | (knight_attacks(sq) & self.pieces(Piece::Knight))
+            | (knight_attacks(sq) & knights)
             | (king_attacks(sq) & self.pieces(Piece::King))
             | (bishop_attacks(sq, occupied) & diagonal)
             | (rook_attacks(sq, occupied) & straight)
     }
 
-    /// Whether `by` attacks `sq`, given the occupied squares.
+    /// Whether `by` attacks `sq`, given the occupied squares; super pieces
+    /// attack as knights too.
     #[inline(always)]
     #[must_use]
     pub fn attacked_by(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
         let theirs = self.colors[by.index()];
-        (knight_attacks(sq) & self.pieces(Piece::Knight) & theirs) != 0
+        (knight_attacks(sq) & self.knight_attackers(by)) != 0
             || (pawn_attacks(by.flip(), sq) & self.pieces(Piece::Pawn) & theirs) != 0
             || (king_attacks(sq) & self.pieces(Piece::King) & theirs) != 0
             || (bishop_attacks(sq, occupied)

@@ -12,14 +12,19 @@ use std::time::Duration;
 const TAULER: &str = env!("CARGO_BIN_EXE_tauler");
 
 /// Runs the python-chess driver in `mode`; skipped (with a note) only when
-/// python-chess is missing, which `.ci/run` installs.
+/// python-chess is missing outside CI (`CI=true`: a missing python-chess
+/// fails the test; `.ci/run` installs it).
 fn python_chess(mode: &str) {
     let have = Command::new("python3")
         .args(["-c", "import chess.engine"])
         .status()
         .is_ok_and(|s| s.success());
     if !have {
-        eprintln!("python-chess is not installed (pip install chess): skipped");
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "python-chess is not installed (pip install chess) and CI=true"
+        );
+        eprintln!("SKIPPED: python-chess is not installed (pip install chess)");
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/protocol/python_chess_uci.py");
@@ -44,6 +49,21 @@ fn python_chess_plays_a_whole_game() {
 #[test]
 fn python_chess_analyses_and_stops() {
     python_chess("analysis");
+}
+
+#[test]
+fn python_chess_gets_no_move_in_checkmate_and_stalemate() {
+    python_chess("ends");
+}
+
+#[test]
+fn python_chess_plays_past_claimable_draws() {
+    python_chess("claimable");
+}
+
+#[test]
+fn python_chess_root_moves_limit_the_choice() {
+    python_chess("searchmoves");
 }
 
 /// An engine process and its output lines.
@@ -79,7 +99,13 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
+        self.write(format!("{line}\n").as_bytes());
+    }
+
+    /// Writes `bytes` at once (several lines in one write, or bytes that
+    /// are not UTF-8).
+    fn write(&mut self, bytes: &[u8]) {
+        self.input.write_all(bytes).unwrap();
         self.input.flush().unwrap();
     }
 
@@ -219,6 +245,72 @@ fn a_ponder_search_answers_only_after_ponderhit_or_stop() {
     engine.send("go ponder wtime 300 btime 300");
     engine.send("stop");
     engine.until("bestmove");
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}
+
+/// The analysis-GUI pattern: `stop`, a new `position` and `go` written
+/// together while an infinite search runs. The old search answers, then
+/// the new one runs on the new position.
+#[test]
+fn stop_position_and_go_written_together_run_the_new_search() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.send("isready");
+    engine.until("readyok");
+    engine.write(b"stop\nposition fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 3\n");
+    let old = engine.until("bestmove");
+    assert!(
+        !old.iter().any(|l| l.starts_with("info string error")),
+        "{old:?}"
+    );
+    let new = engine.until("bestmove");
+    assert_eq!(new.last().unwrap(), "bestmove d1d8", "{new:?}");
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}
+
+/// One input line that is not UTF-8 is answered with an error line; the
+/// engine reads on.
+#[test]
+fn a_line_that_is_not_utf8_is_answered_and_the_engine_lives() {
+    let mut engine = Engine::start();
+    engine.write(b"isready\nsetoption name Hash value \xff\xfe32\n");
+    engine.until("readyok");
+    let answer = engine.until("info");
+    assert!(
+        answer.last().unwrap().starts_with("info string error: ")
+            && answer.last().unwrap().contains("not UTF-8"),
+        "{answer:?}"
+    );
+    engine.send("position startpos moves e2e4");
+    assert_eq!(engine.go("go depth 2").len(), 4);
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}
+
+/// A refused `position` leaves no position: the next `go` answers an
+/// error and `bestmove (none)` instead of searching the previous one; the
+/// next good `position` is searched.
+#[test]
+fn a_refused_position_leaves_nothing_to_search() {
+    let mut engine = Engine::start();
+    for refused in [
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+    ] {
+        engine.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        engine.send(refused);
+        let error = engine.until("info");
+        assert!(error.last().unwrap().starts_with("info string error: "));
+        engine.send("go depth 3");
+        let answer = engine.until("bestmove");
+        assert_eq!(answer.last().unwrap(), "bestmove (none)", "{answer:?}");
+        assert!(answer[0].contains("no position"), "{answer:?}");
+    }
+    engine.send("position startpos moves e2e4");
+    assert_eq!(engine.go("go depth 2").len(), 4);
     engine.send("quit");
     assert!(engine.child.wait().unwrap().success());
 }

@@ -51,6 +51,14 @@ pub trait Wire: Notation {
         self.format_action(action).replace(' ', "_")
     }
 
+    /// Over UCI the interface is the arbiter: a game the rules ended in a
+    /// draw a player could claim (or a dead position) goes on while a legal
+    /// move remains. Reopens such a game; returns whether it did (the
+    /// default: never).
+    fn reopen_for_arbiter(&mut self) -> bool {
+        false
+    }
+
     /// Reads a token of `dialect` as an action or chance outcome legal in
     /// `self`.
     fn parse_wire_action(&self, token: &str, dialect: Dialect) -> Result<Self::Action, WireError> {
@@ -75,6 +83,10 @@ impl Wire for Camelot {}
 impl Wire for Muzicando {}
 
 impl Wire for CardChess {
+    fn reopen_for_arbiter(&mut self) -> bool {
+        !self.options().cards && self.reopen_unfinished_draw()
+    }
+
     fn wire_action(&self, action: CardAction, dialect: Dialect) -> String {
         match (dialect, action) {
             (Dialect::Uci, CardAction::Move(mv)) => mv.to_string(),

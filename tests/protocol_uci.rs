@@ -66,6 +66,68 @@ fn python_chess_root_moves_limit_the_choice() {
     python_chess("searchmoves");
 }
 
+#[test]
+fn python_chess_plays_chess960() {
+    python_chess("chess960");
+}
+
+/// The options interfaces expect, each range-checked; no
+/// `UCI_LimitStrength`/`UCI_Elo` until strength levels are calibrated.
+#[test]
+fn the_options_interfaces_expect_are_offered() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let hello = engine.until("uciok");
+    for line in [
+        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name Ponder type check default false",
+        "option name Clear Hash type button",
+        "option name UCI_Chess960 type check default false",
+    ] {
+        assert!(hello.iter().any(|l| l == line), "{line}: {hello:?}");
+    }
+    assert!(!hello.iter().any(|l| l.contains("UCI_Elo")), "{hello:?}");
+    for bad in [
+        "setoption name Move Overhead value 5001",
+        "setoption name Ponder value maybe",
+        "setoption name UCI_Chess960 value 2",
+    ] {
+        engine.send(bad);
+        let answer = engine.until("info");
+        assert!(
+            answer.last().unwrap().starts_with("info string error: "),
+            "{bad}: {answer:?}"
+        );
+    }
+    for good in [
+        "setoption name Move Overhead value 100",
+        "setoption name Ponder value true",
+        "setoption name Clear Hash",
+        "setoption name UCI_Chess960 value true",
+    ] {
+        engine.send(good);
+    }
+    engine.send("isready");
+    let quiet = engine.until("readyok");
+    assert_eq!(quiet, ["readyok"]);
+    // Chess960 castling is the king taking its rook.
+    engine.send("position fen 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1");
+    engine.send("go depth 2 searchmoves e1g1 e1b1");
+    let best = engine.until("bestmove");
+    assert!(
+        ["bestmove e1g1", "bestmove e1b1"]
+            .contains(&best.last().unwrap().split(" ponder").next().unwrap()),
+        "{best:?}"
+    );
+    engine.send(
+        "position fen 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1 moves e1g1 e8b8",
+    );
+    engine.send("isready");
+    assert_eq!(engine.until("readyok"), ["readyok"]);
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}
+
 /// An engine process and its output lines.
 struct Engine {
     child: Child,

@@ -334,6 +334,38 @@ fn garbled(line: &str) -> String {
     ))
 }
 
+/// `Move Overhead`'s range, in milliseconds (Stockfish's).
+const MOVE_OVERHEAD_MS: std::ops::RangeInclusive<u64> = 0..=5000;
+
+/// `Move Overhead`'s default, in milliseconds.
+const MOVE_OVERHEAD_DEFAULT_MS: u64 = 10;
+
+/// The options UCI interfaces expect of a chess engine, besides the
+/// profile's: `Move Overhead` (milliseconds taken off the clock for the
+/// interface's lag), `Ponder` (whether the interface may send `go
+/// ponder`; pondering needs nothing more), `Clear Hash` and
+/// `UCI_Chess960`. `UCI_LimitStrength`/`UCI_Elo` are not offered: they
+/// wait for calibrated strength levels.
+fn uci_options() -> Vec<OptionSpec> {
+    let spec = |name: &str, kind| OptionSpec {
+        name: name.into(),
+        kind,
+    };
+    vec![
+        spec(
+            "Move Overhead",
+            OptionKind::Spin {
+                default: MOVE_OVERHEAD_DEFAULT_MS as i64,
+                min: *MOVE_OVERHEAD_MS.start() as i64,
+                max: *MOVE_OVERHEAD_MS.end() as i64,
+            },
+        ),
+        spec("Ponder", OptionKind::Check { default: false }),
+        spec("Clear Hash", OptionKind::Button),
+        spec("UCI_Chess960", OptionKind::Check { default: false }),
+    ]
+}
+
 /// The engine options a profile offers: `Hash`, `Threads` and `MultiPV`
 /// for alpha-beta, then every other key of its `[parameters]` under its
 /// own name.
@@ -428,6 +460,9 @@ struct Server<'a, T: Table> {
     /// A finished `go infinite` search whose `bestmove` waits for `stop`:
     /// its decision, whether it streamed `info` lines, and its table.
     held: Option<Held<T>>,
+    /// Taken off the mover's clock before the search budgets it (UCI's
+    /// `Move Overhead`).
+    move_overhead: std::time::Duration,
     /// `position`, `go`, `setoption` and new-game messages sent during a
     /// search, run in order once it ends (an interface's `stop`,
     /// `position`, `go` written together).
@@ -482,6 +517,11 @@ impl<T: Table> Server<'_, T> {
                 )?;
             }
         }
+        if self.setup.dialect == Dialect::Uci {
+            for spec in uci_options() {
+                self.say(&spec.to_string())?;
+            }
+        }
         for (spec, _) in engine_options(&self.setup.profile) {
             self.say(&spec.to_string())?;
         }
@@ -518,6 +558,9 @@ impl<T: Table> Server<'_, T> {
                 )?));
                 return Ok(());
             }
+        }
+        if self.setup.dialect == Dialect::Uci && self.set_uci_option(name, value)? {
+            return Ok(());
         }
         let specs = engine_options(&self.setup.profile);
         let key = specs
@@ -557,6 +600,48 @@ impl<T: Table> Server<'_, T> {
 
     /// Starts a search, or says why none can run (an empty reason: the game
     /// is over, its `info` line written).
+    /// Sets one of [`uci_options`]; `false` when `name` is none of them.
+    fn set_uci_option(&mut self, name: &str, value: &str) -> Result<bool, String> {
+        let is = |option: &str| name.eq_ignore_ascii_case(option);
+        if is("Move Overhead") {
+            let ms = value
+                .parse::<u64>()
+                .ok()
+                .filter(|ms| MOVE_OVERHEAD_MS.contains(ms))
+                .ok_or_else(|| {
+                    format!(
+                        "`Move Overhead` takes {} to {} milliseconds, not `{value}`",
+                        MOVE_OVERHEAD_MS.start(),
+                        MOVE_OVERHEAD_MS.end()
+                    )
+                })?;
+            self.move_overhead = std::time::Duration::from_millis(ms);
+        } else if is("Ponder") {
+            crate::game::parse_flag("Ponder", value).map_err(|e| e.to_string())?;
+        } else if is("Clear Hash") {
+            if let Some(player) = &mut self.player {
+                player.new_game();
+            }
+        } else if is("UCI_Chess960") {
+            let on = crate::game::parse_flag("UCI_Chess960", value).map_err(|e| e.to_string())?;
+            let mut options = self.options.clone();
+            options
+                .set("chess960", if on { "true" } else { "false" })
+                .map_err(|e| e.to_string())?;
+            self.table = Ok(Arc::new(T::set_up(
+                &options,
+                &Start::StartPos,
+                None,
+                &[],
+                self.setup.dialect,
+            )?));
+            self.options = options;
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
     fn start_search(&mut self, go: Go) -> Result<(), String> {
         let table = match &self.table {
             Ok(table) => Arc::clone(table),
@@ -580,7 +665,7 @@ impl<T: Table> Server<'_, T> {
         };
         let only = table.among(&go.searchmoves, self.setup.dialect)?;
         let hold = go.infinite || go.ponder;
-        let limits = if go.ponder {
+        let mut limits = if go.ponder {
             Limits::default()
         } else {
             match go.limits(seat) {
@@ -591,6 +676,12 @@ impl<T: Table> Server<'_, T> {
                 None => Limits::default(),
             }
         };
+        if let Some(clock) = &mut limits.clock {
+            clock.remaining = clock
+                .remaining
+                .saturating_sub(self.move_overhead)
+                .max(std::time::Duration::from_millis(1));
+        }
         let mut player = self.player.take().ok_or("the engine is not built")?;
         let stop = Stop::default();
         let (thread_stop, thread_table, out, events) = (
@@ -886,6 +977,10 @@ pub fn serve<T: Table>(
         }
         let _ = reader.send(Event::Closed);
     });
+    let move_overhead = std::time::Duration::from_millis(match setup.dialect {
+        Dialect::Uci => MOVE_OVERHEAD_DEFAULT_MS,
+        Dialect::Ugi => 0,
+    });
     let mut server = Server {
         setup,
         out: Arc::new(Mutex::new(output)),
@@ -896,6 +991,7 @@ pub fn serve<T: Table>(
         search: None,
         held: None,
         pending: VecDeque::new(),
+        move_overhead,
     };
     while let Ok(event) = received.recv() {
         match event {

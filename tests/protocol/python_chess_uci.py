@@ -10,8 +10,11 @@ move with a score. `ends`: checkmate and stalemate are answered with
 `bestmove (none)` (python-chess reads no move). `claimable`: after an
 unclaimed threefold repetition, at halfmove clock 100 and in K+N v K the
 engine still searches and moves (the interface is the arbiter).
-`searchmoves`: `root_moves` limits the engine's choice. Prints `ok ...` on
-success; any failure raises.
+`searchmoves`: `root_moves` limits the engine's choice. `chess960`: Chess960
+games (python-chess turns `UCI_Chess960` on and writes castling as the king
+taking its rook): the opponent castles whenever it can, the engine is made
+to castle once through `root_moves`, and every engine move must be legal.
+Prints `ok ...` on success; any failure raises.
 """
 
 import random
@@ -101,6 +104,37 @@ def searchmoves(path):
     print("ok searchmoves")
 
 
+def chess960(path):
+    rng = random.Random(960)
+    castled = {chess.WHITE: 0, chess.BLACK: 0}
+    with chess.engine.SimpleEngine.popen_uci([path, "uci"]) as engine:
+        assert "UCI_Chess960" in engine.options, engine.options
+        # Three start arrangements, then a position where both sides can
+        # castle at once on either side (rooks on b and g, king on e).
+        starts = [chess.Board.from_chess960_pos(n) for n in [0, 518, 959]]
+        starts.append(chess.Board("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", chess960=True))
+        for board in starts:
+            board.chess960 = True
+            forced = False
+            while not board.is_game_over(claim_draw=True) and board.ply() < 120:
+                castles = [m for m in board.legal_moves if board.is_castling(m)]
+                if board.turn == chess.WHITE:
+                    only = castles[:1] if castles and not forced else None
+                    result = engine.play(board, chess.engine.Limit(depth=2), root_moves=only)
+                    assert result.move in board.legal_moves, (board.fen(), result.move)
+                    if only:
+                        assert result.move == only[0], (board.fen(), result.move)
+                        forced = True
+                    move = result.move
+                else:
+                    move = castles[0] if castles else rng.choice(list(board.legal_moves))
+                if board.is_castling(move):
+                    castled[board.turn] += 1
+                board.push(move)
+    assert castled[chess.WHITE] >= 1 and castled[chess.BLACK] >= 1, castled
+    print("ok chess960", castled)
+
+
 if __name__ == "__main__":
     modes = {
         "game": play_game,
@@ -108,5 +142,6 @@ if __name__ == "__main__":
         "ends": ends,
         "claimable": claimable,
         "searchmoves": searchmoves,
+        "chess960": chess960,
     }
     modes[sys.argv[2]](sys.argv[1])

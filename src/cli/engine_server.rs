@@ -162,6 +162,7 @@ where
             observation: &self.0,
             legal: &legal,
             state: None,
+            game: None,
         };
         player.choose(&view, limits, stop, info)
     }
@@ -257,6 +258,7 @@ impl Table for SeatView {
             observation: &self.table.observation,
             legal: &legal,
             state: None,
+            game: None,
         };
         player.choose(&view, limits, stop, info)
     }

@@ -410,6 +410,7 @@ impl<G: Playable> Session<G> {
             observation: &observation,
             legal: &legal,
             state: None,
+            game: None,
         };
         player
             .choose(&view, limits, &Stop::default(), &mut NoInfo)

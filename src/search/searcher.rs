@@ -141,6 +141,20 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         stop: &Arc<AtomicBool>,
         on_info: &mut dyn FnMut(&SearchInfo<G::Action>),
     ) -> Result<SearchResult<G::Action>, SearchError> {
+        self.run_among(root, &[], limits, stop, on_info)
+    }
+
+    /// As [`AlphaBeta::run`], with only the root actions in `only` searched
+    /// (UCI's `searchmoves`; empty: every legal action). The action
+    /// returned is one of them.
+    pub fn run_among(
+        &mut self,
+        root: &G,
+        only: &[G::Action],
+        limits: &Limits,
+        stop: &Arc<AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Action>),
+    ) -> Result<SearchResult<G::Action>, SearchError> {
         if root.seats() != 2 {
             return Err(SearchError::NotTwoPlayer(root.seats()));
         }
@@ -151,6 +165,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         };
         let mut actions = Vec::new();
         root.legal_actions(&mut actions);
+        if !only.is_empty() {
+            actions.retain(|action| only.contains(action));
+        }
         if actions.is_empty() {
             return Err(SearchError::NoLegalAction);
         }
@@ -169,9 +186,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 .depth
                 .map_or(deepest, |depth| depth.clamp(1, deepest)),
         };
-        let outcome = threaded_search(root, seat, &context, &mut self.orderings, &mut |info| {
-            on_info(&info)
-        });
+        let outcome = threaded_search(
+            root,
+            seat,
+            only,
+            &context,
+            &mut self.orderings,
+            &mut |info| on_info(&info),
+        );
         if outcome.met_chance {
             return Err(SearchError::Chance);
         }

@@ -60,6 +60,16 @@ pub struct GameSpec {
     pub engines: Vec<usize>,
 }
 
+/// A round's opening: the start position's text, the random plies played
+/// from it (as text), the state they lead to, and the start state with the
+/// plies' actions.
+struct Opening<G: Game> {
+    text: String,
+    plies: Vec<String>,
+    state: G,
+    history: (G, Vec<G::Action>),
+}
+
 /// A seat's time: a clock, or a fixed budget per move, or none.
 pub(super) struct Timer {
     spec: LimitSpec,
@@ -147,7 +157,8 @@ impl<G: Playable> Setup<G> {
     ///
     /// # Panics
     /// If an opening line does not parse (they are checked when the setup is built).
-    fn opening(&self, round: u32) -> (String, Vec<String>, G) {
+    /// The opening's actions come too, and the state it started from.
+    fn opening(&self, round: u32) -> Opening<G> {
         let mut rng =
             Xoshiro256PlusPlus::seed_from_u64(derive(self.seed, Stream::Opening, round.into()));
         let start_state = if self.starts.is_empty() {
@@ -166,18 +177,30 @@ impl<G: Playable> Setup<G> {
         for _ in 0..100 {
             let mut state = start_state.clone();
             let mut plies = Vec::new();
+            let mut actions = Vec::new();
             for _ in 0..self.random_plies {
                 let Some(action) = random_action(&state, &mut rng) else {
                     break;
                 };
                 plies.push(state.format_action(action));
+                actions.push(action);
                 state.apply(action);
             }
             if state.turn() != Turn::Terminal && (!self.quiet_openings || is_quiet(&state)) {
-                return (start, plies, state);
+                return Opening {
+                    text: start,
+                    plies,
+                    state,
+                    history: (start_state, actions),
+                };
             }
         }
-        (start, Vec::new(), start_state)
+        Opening {
+            text: start,
+            plies: Vec::new(),
+            state: start_state.clone(),
+            history: (start_state, Vec::new()),
+        }
     }
 
     /// Plays game `spec` to its end and returns its record. Chance events
@@ -186,7 +209,12 @@ impl<G: Playable> Setup<G> {
     #[must_use]
     pub fn play(&self, spec: &GameSpec) -> GameRecord {
         let seed = derive(self.seed, Stream::Game, spec.index as u64);
-        let (start, opening, state) = self.opening(spec.round);
+        let Opening {
+            text: start,
+            plies: opening,
+            state,
+            history,
+        } = self.opening(spec.round);
         let chance = SeededChance::new(derive(self.seed, Stream::Chance, spec.round.into()));
         let mut record = GameRecord {
             index: spec.index,
@@ -231,7 +259,7 @@ impl<G: Playable> Setup<G> {
                 }
             }
         }
-        hooks.play(state, players, Box::new(chance), false);
+        hooks.play(state, Some(history), players, Box::new(chance), false);
         if let Some(live) = &self.live {
             live.finish(spec.index);
         }

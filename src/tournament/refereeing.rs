@@ -8,7 +8,7 @@ use crate::engine::{
     ChanceSource, EndReason, Ending, Event, Match, MatchHooks, Occupant, Player, Progress,
 };
 use crate::game::{Game, Notation, Observe, Seat, Turn};
-use crate::search::Limits;
+use crate::search::{Clock, Limits};
 
 use super::config::{Adjudication, FaultInjection, FaultKind};
 use super::live::LiveGames;
@@ -148,17 +148,22 @@ impl<'r> Refereeing<'r> {
 
     /// Plays `state` to its end with `players` at the seats (their names
     /// already in the record), chance from `chance`; writes the actions,
-    /// times and ending into the record. `full_view` lets a cheating
-    /// (measurement) player sit.
+    /// times and ending into the record. `history`: the start and the
+    /// opening actions that led to `state`, told to engines that take the
+    /// whole game. `full_view` lets a cheating (measurement) player sit.
     pub(super) fn play<G: Observe + Notation>(
         mut self,
         state: G,
+        history: Option<(G, Vec<G::Action>)>,
         players: Vec<Box<dyn Player<G>>>,
         chance: Box<dyn ChanceSource<G>>,
         full_view: bool,
     ) {
         let mut seats: Vec<Occupant<G>> = players.into_iter().map(Occupant::Engine).collect();
         let mut game = Match::new(state, chance, 0).allow_full_view(full_view);
+        if let Some((start, opening)) = history {
+            game = game.with_history(start, opening);
+        }
         let ending = match game.advance(&mut seats, &mut self) {
             Progress::Over(ending) => ending,
             Progress::Waiting(seat) => Ending::forfeit(
@@ -195,6 +200,13 @@ impl<'r> Refereeing<'r> {
 impl<G: Notation> MatchHooks<G> for Refereeing<'_> {
     fn limits(&mut self, seat: Seat) -> Limits {
         self.timers[seat].limits()
+    }
+
+    fn clocks(&mut self) -> Vec<Option<Clock>> {
+        self.timers
+            .iter()
+            .map(|timer| timer.limits().clock)
+            .collect()
     }
 
     fn before_turn(&mut self, _state: &G, _ply: u32) -> Option<Ending> {

@@ -583,7 +583,7 @@ impl Notation for CardChess {
             Some((fen, tail)) => (fen, Some(tail)),
             None => (text, None),
         };
-        let pos = Position::from_fen(fen.trim())?;
+        let pos = Position::from_fen_as(fen.trim(), options.chess960)?;
         check_move_bound(&pos, &[[0; 6]; 2])?;
         let mut state = CardChess::from_position(pos, options);
         let Some(tail) = tail else {

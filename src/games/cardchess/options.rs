@@ -42,6 +42,9 @@ pub struct CardChessOptions {
     /// without its king, more men or promoted pieces than an army has, the
     /// side not to move in check) are accepted as given.
     pub free_setup: bool,
+    /// `chess960=true`: Chess960 castling (any start arrangement, castling
+    /// written as the king taking its rook), for plain chess over UCI.
+    pub chess960: bool,
 }
 
 impl Default for CardChessOptions {
@@ -54,11 +57,13 @@ impl Default for CardChessOptions {
             king_capture: false,
             bomb: BombRule::Standard,
             free_setup: false,
+            chess960: false,
         }
     }
 }
 
-const KEYS: &str = "cards, deck, first_edition, mandatory_card, king_capture, bomb, free_setup";
+const KEYS: &str =
+    "cards, deck, first_edition, mandatory_card, king_capture, bomb, free_setup, chess960";
 
 impl GameOptions for CardChessOptions {
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
@@ -68,6 +73,7 @@ impl GameOptions for CardChessOptions {
             "mandatory_card" => self.mandatory_card = flag(key, value)?,
             "king_capture" => self.king_capture = flag(key, value)?,
             "free_setup" => self.free_setup = flag(key, value)?,
+            "chess960" => self.chess960 = flag(key, value)?,
             "bomb" => {
                 self.bomb = match value {
                     "standard" => BombRule::Standard,

@@ -421,7 +421,9 @@ impl Game for CardChess {
     const NAME: &'static str = "cardchess";
 
     fn new(options: &CardChessOptions) -> Self {
-        CardChess::from_position(Position::startpos(), options)
+        let mut start = Position::startpos();
+        start.set_chess960(options.chess960);
+        CardChess::from_position(start, options)
     }
 
     fn options(&self) -> &CardChessOptions {

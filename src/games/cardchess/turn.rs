@@ -446,6 +446,7 @@ impl CardChess {
         let piece = self.pos.piece_at(mv.from());
         let victim = match mv.kind() {
             MoveKind::EnPassant => Some(Piece::Pawn),
+            MoveKind::Castle => None,
             _ => self.pos.piece_at(mv.to()),
         };
         self.pos.play(mv);

@@ -360,7 +360,11 @@ fn generate_plain<S: Sink>(pos: &Position, sink: &mut S) {
     }
 }
 
-/// Adds the castling moves available to `us` (not in check).
+/// Adds the castling moves available to `us` (not in check), by the
+/// Chess960 rule (standard chess is one case): the squares the king and
+/// rook cross and land on are empty but for the two of them, the king
+/// crosses no attacked square and does not land attacked once the rook
+/// has moved.
 #[inline(always)]
 fn castle<S: Sink>(pos: &Position, us: Color, ksq: Square, occ: Bitboard, sink: &mut S) {
     let (short, long) = match us {
@@ -372,19 +376,23 @@ fn castle<S: Sink>(pos: &Position, us: Color, ksq: Square, occ: Bitboard, sink: 
         return;
     }
     let them = us.flip();
-    if rights & short != 0
-        && between(ksq, ksq + 3) & occ == 0
-        && !pos.attacked_by(ksq + 1, them, occ)
-        && !pos.attacked_by(ksq + 2, them, occ)
-    {
-        sink.single(Move::new(ksq, ksq + 2, MoveKind::Castle));
-    }
-    if rights & long != 0
-        && between(ksq, ksq - 4) & occ == 0
-        && !pos.attacked_by(ksq - 1, them, occ)
-        && !pos.attacked_by(ksq - 2, them, occ)
-    {
-        sink.single(Move::new(ksq, ksq - 2, MoveKind::Castle));
+    for bit in [short, long] {
+        if rights & bit == 0 {
+            continue;
+        }
+        let rook = pos.castle_rook(bit);
+        let (king_to, rook_to) = Position::castled_squares(ksq, rook);
+        let others = occ ^ bb(ksq) ^ bb(rook);
+        let king_path = between(ksq, king_to);
+        let crossed = king_path | bb(king_to) | between(rook, rook_to) | bb(rook_to);
+        if crossed & others != 0
+            || Squares(king_path).any(|sq| pos.attacked_by(sq, them, occ ^ bb(ksq)))
+            || pos.attacked_by(king_to, them, others | bb(rook_to))
+        {
+            continue;
+        }
+        let to = if pos.is_chess960() { rook } else { king_to };
+        sink.single(Move::new(ksq, to, MoveKind::Castle));
     }
 }
 

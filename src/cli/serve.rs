@@ -25,6 +25,11 @@ pub struct ServeArgs {
     /// Minutes an unused game is kept, 1 to 10080.
     #[arg(long, default_value_t = 30)]
     pub idle_minutes: u64,
+    /// A host name people reach the server by, besides loopback names and
+    /// IP addresses (repeatable): `--allowed-host club.local`. Requests
+    /// naming any other host are refused (DNS rebinding).
+    #[arg(long = "allowed-host", value_name = "NAME")]
+    pub allowed_hosts: Vec<String>,
 }
 
 /// Serves until Ctrl-C.
@@ -34,7 +39,8 @@ pub fn run(args: &ServeArgs, catalogue: Catalogue) -> Result<()> {
         host: args.host.clone(),
         port: args.port,
         idle: Duration::from_secs(minutes * 60),
-        catalogue,
+        allowed_hosts: args.allowed_hosts.clone(),
+        ..ServeConfig::new(catalogue)
     })?;
     let url = server.url();
     println!("tauler is serving the board at {url} (Ctrl-C stops it)");

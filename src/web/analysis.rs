@@ -249,8 +249,7 @@ async fn analysis(
         .engine
         .as_deref()
         .unwrap_or(game.info().profiles.analyse);
-    let profile = app.catalogue.get(name)?;
-    profile.expect_game(game.name())?;
+    let profile = app.profile(name, game.name())?;
     let range = |e: bounds::OutOfRange| ApiError::bad_request(e.to_string());
     let multipv = bounds::MULTIPV
         .check("multipv", request.multipv.unwrap_or(1))

@@ -154,8 +154,7 @@ fn engine_profile(
         .engine
         .as_deref()
         .unwrap_or(game.info().profiles.play);
-    let mut profile = app.catalogue.get(name)?;
-    profile.expect_game(game.name())?;
+    let mut profile = app.profile(name, game.name())?;
     let range = |e: bounds::OutOfRange| ApiError::bad_request(e.to_string());
     let limits = &mut profile.limits;
     if let Some(ms) = request.movetime_ms {

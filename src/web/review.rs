@@ -152,7 +152,7 @@ async fn review(
     let game: GameId = game
         .parse()
         .map_err(|e: crate::games::UnknownGame| ApiError::internal(e.to_string()))?;
-    let profile = app.catalogue.get(game.info().profiles.analyse)?;
+    let profile = app.profile(game.info().profiles.analyse, game.name())?;
     let limits = LimitSpec {
         movetime_ms: Some(ms),
         ..LimitSpec::default()

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
+use axum::middleware;
 use axum::response::Response;
 use axum::Router;
 use thiserror::Error;
@@ -17,6 +18,7 @@ use crate::engine::Catalogue;
 
 use super::app::{App, Shared};
 use super::error::{error_body, ApiError};
+use super::hosts::{self, HostPolicy};
 use super::store::Store;
 use super::{analysis, assets, games_api, play_api, review, table_api};
 
@@ -39,6 +41,24 @@ pub struct ServeConfig {
     pub idle: Duration,
     /// The engine profiles sessions may name.
     pub catalogue: Catalogue,
+    /// The host names answered besides loopback names and IP addresses
+    /// (`--allowed-host`).
+    pub allowed_hosts: Vec<String>,
+}
+
+impl ServeConfig {
+    /// Loopback, port 8080, sessions kept 30 idle minutes, no other host
+    /// name, playing the profiles of `catalogue`.
+    #[must_use]
+    pub fn new(catalogue: Catalogue) -> Self {
+        Self {
+            host: "127.0.0.1".into(),
+            port: 8080,
+            idle: Duration::from_secs(30 * 60),
+            catalogue,
+            allowed_hosts: Vec::new(),
+        }
+    }
 }
 
 /// Why the server could not run.
@@ -60,9 +80,10 @@ pub enum ServeError {
     Serve(std::io::Error),
 }
 
-/// The whole site: every feature's routes merged, the body limit, the
-/// panic guard and the JSON 404.
+/// The whole site: every feature's routes merged, the host and origin
+/// check, the body limit, the panic guard and the JSON 404.
 pub fn router(app: Shared) -> Router {
+    let hosts = Arc::new(app.hosts.clone());
     Router::new()
         .merge(assets::routes())
         .merge(games_api::routes(Arc::clone(&app)))
@@ -78,6 +99,7 @@ pub fn router(app: Shared) -> Router {
             }
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(hosts, hosts::check))
         .layer(CatchPanicLayer::custom(|_| -> Response {
             error_body(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -99,6 +121,7 @@ impl Server {
     pub fn bind(config: ServeConfig) -> Result<Self, ServeError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
+            .on_thread_start(crate::user_files::refuse_on_this_thread)
             .build()
             .map_err(ServeError::Runtime)?;
         let bind_error = |source| ServeError::Bind {
@@ -115,6 +138,7 @@ impl Server {
         let app = Arc::new(App {
             store: Store::new(config.idle, MAX_SESSIONS),
             catalogue: config.catalogue,
+            hosts: HostPolicy::new(address, &config.allowed_hosts),
         });
         Ok(Self {
             runtime,
@@ -136,8 +160,10 @@ impl Server {
         format!("http://{}/", self.address)
     }
 
-    /// Serves until Ctrl-C.
+    /// Serves until Ctrl-C. This thread, like every thread of the
+    /// server's runtime, reads no user file from now on.
     pub fn run(self) -> Result<(), ServeError> {
+        crate::user_files::refuse_on_this_thread();
         let Server {
             runtime,
             listener,

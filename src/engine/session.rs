@@ -577,8 +577,9 @@ pub trait AnySession: Send {
     fn hint(&self) -> Result<String, SessionError>;
     /// The person to move resigns.
     fn resign(&mut self) -> Result<(), SessionError>;
-    /// Starts the same game again from its start, with the same chance seed.
-    fn new_game(&mut self);
+    /// Starts the same game again from its start, with the chance seed
+    /// `seed` (`None`: the same seed, the same chance outcomes).
+    fn new_game(&mut self, seed: Option<u64>);
     /// The result per seat and the reason, once the game is over.
     fn result(&self) -> Option<(Vec<f64>, &'static str)>;
     /// The saved game text.
@@ -678,9 +679,9 @@ where
         Ok(())
     }
 
-    fn new_game(&mut self) {
+    fn new_game(&mut self, seed: Option<u64>) {
         let start = self.start.clone();
-        Session::new_game(self, start, None);
+        Session::new_game(self, start, seed);
         Session::advance(self);
     }
 

@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use rand::RngCore;
+
 use crate::engine::{Catalogue, EngineProfile, SearcherKind};
 
 use super::error::ApiError;
@@ -49,4 +51,11 @@ impl App {
 #[must_use]
 pub fn served(profile: &EngineProfile) -> bool {
     profile.searcher != SearcherKind::External
+}
+
+/// A seed drawn from the operating system's generator: every game and
+/// table deals from one unless the person asks for a given seed.
+#[must_use]
+pub fn fresh_seed() -> u64 {
+    rand::rngs::OsRng.next_u64()
 }

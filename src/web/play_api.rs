@@ -18,7 +18,7 @@ use crate::game::{GameOptions, Seat};
 use crate::games::GameId;
 use crate::tournament::record::record_as_saved_game;
 
-use super::app::{App, Shared};
+use super::app::{fresh_seed, App, Shared};
 use super::board_session::{BoardSession, Earlier, Hint, Snapshot};
 use super::error::{ApiError, JsonBody, PathArgs};
 use super::picture::Pictured;
@@ -60,7 +60,8 @@ pub struct NewSession {
     /// Rules options, `KEY=VALUE`.
     #[serde(default)]
     pub options: Vec<String>,
-    /// The chance seed (cards) and the engines' seed (default 1).
+    /// The chance seed (cards) and the engines' seed, for practice or a
+    /// replay (default: drawn from the operating system).
     #[serde(default)]
     pub seed: Option<u64>,
     /// The engine's time per move in milliseconds, replacing the profile's limits.
@@ -196,7 +197,7 @@ where
         SeatSpec::Engine(Box::new(profile)),
     ];
     seats[you] = SeatSpec::Person;
-    let session = Session::new(start, seats, request.seed.unwrap_or(1))?;
+    let session = Session::new(start, seats, request.seed.unwrap_or_else(fresh_seed))?;
     Ok(Box::new(session))
 }
 
@@ -232,7 +233,13 @@ async fn create(
     .await?;
     let id = app
         .store
-        .insert(Entry::new(session, you, engine, request.options.clone()))
+        .insert(Entry::new(
+            session,
+            you,
+            engine,
+            request.options.clone(),
+            request.seed,
+        ))
         .map_err(|Full| ApiError {
             status: StatusCode::SERVICE_UNAVAILABLE,
             message: "too many sessions are open; try again later".into(),
@@ -286,8 +293,9 @@ async fn new_game(
     State(app): State<Shared>,
     PathArgs(id): PathArgs<String>,
 ) -> Result<Json<View>, ApiError> {
-    with_session(&app, &id, |session| {
-        session.new_game();
+    let seed = app.entry(&id)?.seed_asked.unwrap_or_else(fresh_seed);
+    with_session(&app, &id, move |session| {
+        session.new_game(Some(seed));
         Ok(())
     })
     .await
@@ -325,11 +333,25 @@ async fn save(
     let entry = app.entry(&id)?;
     run_blocking(move || {
         Ok(SavedGame {
-            text: lock(&entry.session).save_text(),
+            text: saved_text(lock(&entry.session).as_ref()),
         })
     })
     .await
     .map(Json)
+}
+
+/// The saved game as the person may have it now: the chance seed, which
+/// foretells every card still to come, only once the game is over (a game
+/// loaded without it deals on from the session's own seed).
+fn saved_text(session: &dyn BoardSession) -> String {
+    let text = session.save_text();
+    if session.result().is_some() {
+        return text;
+    }
+    text.lines()
+        .filter(|line| !line.starts_with("seed "))
+        .map(|line| format!("{line}\n"))
+        .collect()
 }
 
 async fn picture_at(

@@ -30,18 +30,22 @@ pub struct Entry {
     pub engine: String,
     /// The rules options it was started with.
     pub options: Vec<String>,
+    /// The seed the person asked for, kept by a new game (`None`: each
+    /// game draws a fresh one).
+    pub seed_asked: Option<u64>,
     last_used: Mutex<Instant>,
 }
 
 impl Entry {
     /// A session the person plays at seat `you` against `engine`, under
-    /// the rules `options`.
+    /// the rules `options`, with the seed they asked for if any.
     #[must_use]
     pub fn new(
         session: Box<dyn BoardSession>,
         you: Seat,
         engine: String,
         options: Vec<String>,
+        seed_asked: Option<u64>,
     ) -> Self {
         Self {
             stop: session.stop(),
@@ -49,6 +53,7 @@ impl Entry {
             you,
             engine,
             options,
+            seed_asked,
             last_used: Mutex::new(Instant::now()),
         }
     }
@@ -149,7 +154,7 @@ mod tests {
             1,
         )
         .expect("a session of two people");
-        Entry::new(Box::new(session), 0, "nobody".into(), Vec::new())
+        Entry::new(Box::new(session), 0, "nobody".into(), Vec::new(), None)
     }
 
     #[test]

@@ -35,7 +35,7 @@ use crate::engine::{AnyTable, HandTable, SeatSpec, SessionError, TableError, Tab
 use crate::game::{GameOptions, Notation, Seat, Turn};
 use crate::games::{Family, GameId, REGISTRY};
 
-use super::app::{served, Shared};
+use super::app::{fresh_seed, served, Shared};
 use super::error::{ApiError, JsonBody};
 use super::play_api::run_blocking;
 use super::store::lock;
@@ -203,7 +203,7 @@ async fn create(
             SeatSpec::Engine(Box::new(tables.app.profile(name, game.name())?))
         });
     }
-    let seed = request.seed.unwrap_or_else(rand::random);
+    let seed = request.seed.unwrap_or_else(fresh_seed);
     let hands = request.hands.unwrap_or(4);
     let mut pairs: Vec<String> = vec![format!(
         "players={}",
@@ -321,6 +321,9 @@ fn match_fields(table: &dyn AnyTable, seat: Seat) -> serde_json::Map<String, Val
     map.insert("hands".into(), hands.into());
     map.insert("totals".into(), table.totals().into());
     map.insert("over".into(), table.is_over().into());
+    if table.is_over() {
+        map.insert("seed".into(), table.seed().into());
+    }
     map
 }
 

@@ -30,6 +30,11 @@ pub struct ServeArgs {
     /// naming any other host are refused (DNS rebinding).
     #[arg(long = "allowed-host", value_name = "NAME")]
     pub allowed_hosts: Vec<String>,
+    /// The memory the engines may hold at once, in MiB (64 to 1048576):
+    /// each engine's hash table is sized to fit, taken when it first
+    /// searches and given back when its game goes quiet.
+    #[arg(long, default_value_t = crate::web::memory::DEFAULT_MEMORY_MB)]
+    pub memory_mb: usize,
 }
 
 /// Serves until Ctrl-C.
@@ -40,6 +45,7 @@ pub fn run(args: &ServeArgs, catalogue: Catalogue) -> Result<()> {
         port: args.port,
         idle: Duration::from_secs(minutes * 60),
         allowed_hosts: args.allowed_hosts.clone(),
+        memory_mb: bounds::MEMORY_MB.check("--memory-mb", args.memory_mb)?,
         ..ServeConfig::new(catalogue)
     })?;
     let url = server.url();

@@ -586,6 +586,9 @@ pub trait AnySession: Send {
     fn save_text(&self) -> String;
     /// Replaces the game by a saved one (the game's options stay).
     fn load_text(&mut self, text: &str) -> Result<(), SessionError>;
+    /// Gives back the memory the engines keep between moves (their
+    /// transposition tables); their next move takes it again.
+    fn release_memory(&mut self);
 }
 
 impl<G: Playable + TextBoard> AnySession for Session<G>
@@ -693,6 +696,14 @@ where
 
     fn save_text(&self) -> String {
         Session::save_text(self)
+    }
+
+    fn release_memory(&mut self) {
+        for seat in &mut self.seats {
+            if let Occupant::Engine(player) = seat {
+                player.release_memory();
+            }
+        }
     }
 
     fn load_text(&mut self, text: &str) -> Result<(), SessionError> {

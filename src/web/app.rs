@@ -8,6 +8,8 @@ use crate::engine::{Catalogue, EngineProfile, SearcherKind};
 
 use super::error::ApiError;
 use super::hosts::HostPolicy;
+use super::memory::{MemoryBudget, Reservation};
+use super::store::lock;
 use super::store::{Entry, Store};
 
 /// The server's shared state.
@@ -18,6 +20,8 @@ pub struct App {
     pub catalogue: Catalogue,
     /// The host names and origins answered.
     pub hosts: HostPolicy,
+    /// What the engines may hold.
+    pub memory: Arc<MemoryBudget>,
 }
 
 /// The shared state as handlers receive it.
@@ -36,6 +40,36 @@ impl App {
             )));
         }
         Ok(profile)
+    }
+
+    /// `mb` MiB of the memory budget (`None` for 0), giving back the
+    /// tables of the sessions unused longest if need be; a 503 when
+    /// nothing can be given back.
+    pub fn reserve(&self, mb: usize) -> Result<Option<Reservation>, ApiError> {
+        if mb == 0 {
+            return Ok(None);
+        }
+        loop {
+            if let Some(reservation) = self.memory.reserve(mb) {
+                return Ok(Some(reservation));
+            }
+            if !self.store.release_oldest_memory() {
+                return Err(ApiError::unavailable(
+                    "the server's memory is taken by the engines of other games; try again soon",
+                ));
+            }
+        }
+    }
+
+    /// Makes sure the engine of `entry` may hold its table (it is about
+    /// to search); a 503 when the budget cannot make room.
+    pub fn hold_memory(&self, entry: &Entry) -> Result<(), ApiError> {
+        if entry.table_mb == 0 || lock(&entry.memory).is_some() {
+            return Ok(());
+        }
+        let reservation = self.reserve(entry.table_mb)?;
+        *lock(&entry.memory) = reservation;
+        Ok(())
     }
 
     /// The session `id`, or a 404 naming it.

@@ -15,6 +15,7 @@ pub mod board_session;
 pub mod error;
 pub mod games_api;
 pub mod hosts;
+pub mod memory;
 pub mod picture;
 mod pictures;
 pub mod play_api;

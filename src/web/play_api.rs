@@ -5,6 +5,7 @@
 //! at once.
 
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -108,12 +109,23 @@ pub struct View {
 }
 
 /// Runs `work` on the session `id` on a blocking thread (an engine may
-/// think), then answers the session's view.
+/// think: its table is counted in the memory budget first), then answers
+/// the session's view.
 async fn with_session<F>(app: &App, id: &str, work: F) -> Result<Json<View>, ApiError>
 where
     F: FnOnce(&mut dyn BoardSession) -> Result<(), ApiError> + Send + 'static,
 {
     let entry = app.entry(id)?;
+    app.hold_memory(&entry)?;
+    answer(entry, id, work).await
+}
+
+/// Runs `work` on the session of `entry` on a blocking thread, then
+/// answers its view.
+async fn answer<F>(entry: Arc<Entry>, id: &str, work: F) -> Result<Json<View>, ApiError>
+where
+    F: FnOnce(&mut dyn BoardSession) -> Result<(), ApiError> + Send + 'static,
+{
     let id = id.to_string();
     run_blocking(move || {
         let mut session = lock(&entry.session);
@@ -218,13 +230,18 @@ async fn create(
             )))
         }
     };
-    let profile = engine_profile(&app, game, &request)?;
+    let mut profile = engine_profile(&app, game, &request)?;
+    let table_mb = app.memory.fit(&mut profile);
     let engine = profile.name.clone();
     let session = crate::with_family!(game,
         perfect G => build::<G>(&request, profile, you),
         chance G, _ => build::<G>(&request, profile, you),
         hidden _ => Err(ApiError::bad_request(format!("{game} is not played on a board"))),
     )?;
+    let memory = match session.person_to_move() {
+        Some(_) => None,
+        None => app.reserve(table_mb)?,
+    };
     let session = run_blocking(move || {
         let mut session = session;
         session.advance();
@@ -239,11 +256,10 @@ async fn create(
             engine,
             request.options.clone(),
             request.seed,
+            table_mb,
+            memory,
         ))
-        .map_err(|Full| ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: "too many sessions are open; try again later".into(),
-        })?;
+        .map_err(|Full| ApiError::unavailable("too many sessions are open; try again later"))?;
     let entry = app.entry(&id)?;
     let answer = view(&id, &entry, lock(&entry.session).as_ref());
     Ok((StatusCode::CREATED, Json(answer)))
@@ -253,7 +269,7 @@ async fn state(
     State(app): State<Shared>,
     PathArgs(id): PathArgs<String>,
 ) -> Result<Json<View>, ApiError> {
-    with_session(&app, &id, |_| Ok(())).await
+    answer(app.entry(&id)?, &id, |_| Ok(())).await
 }
 
 async fn action(
@@ -321,9 +337,15 @@ async fn hint(
     PathArgs(id): PathArgs<String>,
 ) -> Result<Json<Hint>, ApiError> {
     let entry = app.entry(&id)?;
-    run_blocking(move || Ok(lock(&entry.session).hint_cells()?))
-        .await
-        .map(Json)
+    // The hint's engine is a new one: its table is counted while it thinks.
+    let memory = app.reserve(entry.table_mb)?;
+    run_blocking(move || {
+        let hint = lock(&entry.session).hint_cells()?;
+        drop(memory);
+        Ok(hint)
+    })
+    .await
+    .map(Json)
 }
 
 async fn save(

@@ -19,17 +19,18 @@ use crate::engine::Catalogue;
 use super::app::{App, Shared};
 use super::error::{error_body, ApiError};
 use super::hosts::{self, HostPolicy};
+use super::memory::{self, MemoryBudget, DEFAULT_MEMORY_MB};
 use super::store::Store;
 use super::{analysis, assets, games_api, play_api, review, table_api};
 
 /// The largest request body accepted (a saved game fits many times over).
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
 
-/// The most sessions open at once.
-pub const MAX_SESSIONS: usize = 256;
-
 /// How often idle sessions are looked for.
 const SWEEP_EVERY: Duration = Duration::from_secs(30);
+
+/// How long a session's engine keeps its table while its person is quiet.
+const TABLE_KEPT: Duration = Duration::from_secs(120);
 
 /// How to serve.
 pub struct ServeConfig {
@@ -44,6 +45,8 @@ pub struct ServeConfig {
     /// The host names answered besides loopback names and IP addresses
     /// (`--allowed-host`).
     pub allowed_hosts: Vec<String>,
+    /// The memory budget of the engines, in MiB (`--memory-mb`).
+    pub memory_mb: usize,
 }
 
 impl ServeConfig {
@@ -57,6 +60,7 @@ impl ServeConfig {
             idle: Duration::from_secs(30 * 60),
             catalogue,
             allowed_hosts: Vec::new(),
+            memory_mb: DEFAULT_MEMORY_MB,
         }
     }
 }
@@ -135,8 +139,11 @@ impl Server {
             )))
             .map_err(bind_error)?;
         let address = listener.local_addr().map_err(bind_error)?;
+        memory::return_freed_tables();
+        let memory = MemoryBudget::new(config.memory_mb);
         let app = Arc::new(App {
-            store: Store::new(config.idle, MAX_SESSIONS),
+            store: Store::new(config.idle, memory.session_cap()),
+            memory,
             catalogue: config.catalogue,
             hosts: HostPolicy::new(address, &config.allowed_hosts),
         });
@@ -176,7 +183,9 @@ impl Server {
                 let mut every = tokio::time::interval(SWEEP_EVERY);
                 loop {
                     every.tick().await;
-                    sweeper.store.sweep(Instant::now());
+                    let now = Instant::now();
+                    sweeper.store.sweep(now);
+                    sweeper.store.release_quiet_memory(now, TABLE_KEPT);
                 }
             });
             axum::serve(listener, router(app))

@@ -5,18 +5,8 @@
 
 mod web_support;
 
-use web_support::request;
-
 use serde_json::Value;
-
-/// Asserts a 4xx `status` with a JSON error containing `words`.
-fn refused(answer: (u16, Value), status: u16, words: &str) {
-    assert_eq!(answer.0, status, "{:?}", answer.1);
-    let error = answer.1["error"]
-        .as_str()
-        .unwrap_or_else(|| panic!("a JSON error: {:?}", answer.1));
-    assert!(error.contains(words), "`{error}` should say `{words}`");
-}
+use web_support::{refused, request};
 
 #[test]
 fn bad_requests_get_a_json_4xx_and_the_server_carries_on() {

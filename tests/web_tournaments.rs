@@ -106,11 +106,9 @@ fn the_folders_of_a_tournaments_shards_are_followed_merged() {
     let (status, _) = request(&server, "GET", "/api/tournaments/t99", None);
     assert_eq!(status, 404);
     let not_results = Server::bind(ServeConfig {
-        host: "127.0.0.1".into(),
         port: 0,
-        idle: Duration::from_secs(60),
-        catalogue: Catalogue::built_in(),
         results: vec![dirs[0].join("games")],
+        ..ServeConfig::new(Catalogue::built_in())
     });
     let error = not_results
         .err()

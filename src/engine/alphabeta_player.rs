@@ -71,4 +71,8 @@ impl<G: PerfectInfo, E: Evaluator<G> + Send> Player<G> for AlphaBetaPlayer<G, E>
     fn new_game(&mut self) {
         self.searcher.new_game();
     }
+
+    fn release_memory(&mut self) {
+        self.searcher.release_memory();
+    }
 }

@@ -150,6 +150,11 @@ pub trait Player<G: Observe>: Send {
     /// Forgets anything carried over from an earlier game.
     fn new_game(&mut self) {}
 
+    /// Gives back the memory kept between decisions (a transposition
+    /// table); the next decision takes it again. A server calls it for an
+    /// engine whose person has gone quiet.
+    fn release_memory(&mut self) {}
+
     /// Whether the player needs the full state, hidden cards included (the
     /// cheating measurement tool only). Fair tables refuse such a player.
     fn sees_everything(&self) -> bool {

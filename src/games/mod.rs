@@ -288,7 +288,7 @@ pub const REGISTRY: &[GameInfo] = &[
             },
             OptionKey {
                 key: "deck",
-                values: "default, basic or a list of cards",
+                values: "default, basic or the deck's lines joined by `;` (2 move P; 1 swap)",
                 set_per_deal: false,
             },
         ],

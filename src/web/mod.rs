@@ -14,6 +14,8 @@ pub mod assets;
 pub mod board_session;
 pub mod error;
 pub mod games_api;
+pub mod hosts;
+pub mod memory;
 pub mod picture;
 mod pictures;
 pub mod play_api;

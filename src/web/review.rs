@@ -195,7 +195,8 @@ async fn review(
     let game: GameId = game
         .parse()
         .map_err(|e: crate::games::UnknownGame| ApiError::internal(e.to_string()))?;
-    let profile = app.catalogue.get(game.info().profiles.analyse)?;
+    let mut profile = app.profile(game.info().profiles.analyse, game.name())?;
+    let memory = app.reserve(app.memory.fit(&mut profile))?;
     let limits = LimitSpec {
         movetime_ms: Some(ms),
         ..LimitSpec::default()
@@ -212,6 +213,7 @@ async fn review(
                 run::<G>(&positions, &options, &profile, &limits, |root, profile, multipv, limits, stop, report| {
                     analyse_perfect(root, profile, multipv, limits, stop, report)
                 }, &thinking, &sender);
+                drop(memory);
             });
         },
         chance G, E => {
@@ -221,6 +223,7 @@ async fn review(
                 run::<G>(&positions, &options, &profile, &limits, |root, profile, _, limits, stop, report| {
                     analyse_chance(root, profile, E::default(), limits, stop, report)
                 }, &thinking, &sender);
+                drop(memory);
             });
         },
         hidden _ => return Err(ApiError::bad_request(format!("{game} is not reviewed on a board"))),

@@ -326,6 +326,21 @@ fn check_request(request: &StartRequest, work: &Path) -> Result<TournamentConfig
     Ok(config)
 }
 
+/// The MiB of transposition tables a tournament holds at once: each of its
+/// concurrent games seats two engines, counted at the largest table.
+fn tables_mb(config: &TournamentConfig) -> usize {
+    let built_in = Catalogue::built_in();
+    let largest = config
+        .engines
+        .iter()
+        .filter_map(|name| built_in.get(name).ok())
+        .filter(|profile| profile.searcher == SearcherKind::AlphaBeta)
+        .filter_map(|profile| profile.search_config().ok().map(|c| c.hash_mb))
+        .max()
+        .unwrap_or(0);
+    config.concurrency * 2 * largest
+}
+
 async fn start(
     State(app): State<Shared>,
     JsonBody(request): JsonBody<StartRequest>,
@@ -339,6 +354,19 @@ async fn start(
                 .into(),
         });
     }
+    // The engines' tables of the games played at once, counted against the
+    // server's memory budget for the whole run.
+    let reservation = app
+        .memory
+        .reserve(tables_mb(&config))
+        .ok_or_else(|| ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: format!(
+                "the server's memory budget cannot hold this tournament's engines now \
+                 ({} MiB of tables at once); try later, or lower its concurrency",
+                tables_mb(&config)
+            ),
+        })?;
     let number = tournaments.next.load(Ordering::SeqCst);
     let folder = tournaments.work.join(format!("t{number}"));
     let file = folder.join(format!("{}.toml", config.name));
@@ -359,6 +387,7 @@ async fn start(
     std::thread::Builder::new()
         .name(format!("tournament-{}", config.name))
         .spawn(move || {
+            let _held = reservation;
             if let Err(error) = crate::tournament::run(&file, &options) {
                 *failed.lock().unwrap_or_else(PoisonError::into_inner) = Some(format!("{error:#}"));
             }
@@ -413,12 +442,23 @@ async fn game(
     PathArgs((id, index)): PathArgs<(String, usize)>,
 ) -> Result<Json<Value>, ApiError> {
     let followed = app.tournaments.get(&id)?;
-    let line = tokio::task::spawn_blocking(move || game_line(&followed.dirs, index))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))?
-        .map_err(|e| ApiError::internal(format!("{e:#}")))?;
+    let line =
+        tokio::task::spawn_blocking(move || read_folders(|| game_line(&followed.dirs, index)))
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?
+            .map_err(|e| ApiError::internal(format!("{e:#}")))?;
     line.map(|text| Json(json!({ "text": text })))
         .ok_or_else(|| ApiError::not_found(format!("game {index} is not recorded (yet)")))
+}
+
+/// Reads results folders on a thread of its own. The server's own threads
+/// refuse every read of a named file (`user_files`), since nothing a client
+/// sends may name one; the folders read here were named by the person who
+/// started the server (`--results`) or made by the server itself, never
+/// by a client.
+fn read_folders<T: Send>(read: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| scope.spawn(read).join())
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// A live game drawn: its picture and the cells of its last action.
@@ -452,7 +492,8 @@ fn live_board<G: Pictured>(game: &LiveGame, options: &G::Options) -> Option<Live
 /// The page's view of a followed tournament: what [`follow`] reads, the
 /// live games drawn, and whether this server still plays it.
 fn view(followed: &Followed) -> Result<Value, String> {
-    let following: Following = follow(&followed.dirs).map_err(|e| format!("{e:#}"))?;
+    let following: Following =
+        read_folders(|| follow(&followed.dirs)).map_err(|e| format!("{e:#}"))?;
     let boards = boards(&followed.game, &following);
     let mut value = serde_json::to_value(&following).map_err(|e| e.to_string())?;
     value["boards"] = serde_json::to_value(boards).map_err(|e| e.to_string())?;

@@ -31,24 +31,45 @@ pub fn start_server() -> String {
 /// Starts the server as [`start_server`] does, following the tournament
 /// results folders `results` (as `serve --results DIR…`).
 pub fn start_server_following(results: Vec<PathBuf>) -> String {
-    let server = Server::bind(ServeConfig {
-        host: "127.0.0.1".into(),
+    start_server_with(ServeConfig {
         port: 0,
         idle: Duration::from_secs(600),
-        catalogue: Catalogue::built_in(),
         results,
+        ..ServeConfig::new(Catalogue::built_in())
     })
-    .expect("the server binds a free port");
+}
+
+/// Starts the server as `config` says; returns its address.
+pub fn start_server_with(config: ServeConfig) -> String {
+    let server = Server::bind(config).expect("the server binds a free port");
     let address = format!("http://{}", server.address());
     std::thread::spawn(move || server.run());
     address
 }
 
-/// Sends one request; returns the status and the body read as JSON.
+/// Sends one request with the `Host` the server was reached by; returns
+/// the status and the body read as JSON (`Null` if it is not JSON).
 pub fn request(server: &str, method: &str, path: &str, body: Option<&[u8]>) -> (u16, Value) {
+    let host = server.trim_start_matches("http://").to_string();
+    let (status, body) = request_with(server, method, path, &[("Host", &host)], body);
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+}
+
+/// Sends one request with exactly the `headers` given (a `Host` among
+/// them, or none); returns the status and the body as text.
+pub fn request_with(
+    server: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&[u8]>,
+) -> (u16, String) {
     let address = server.trim_start_matches("http://");
     let mut stream = TcpStream::connect(address).expect("the server accepts");
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n");
+    let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
     if let Some(body) = body {
         head.push_str(&format!(
             "Content-Type: application/json\r\nContent-Length: {}\r\n",
@@ -72,8 +93,16 @@ pub fn request(server: &str, method: &str, path: &str, body: Option<&[u8]>) -> (
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("a status line in {text:?}"));
     let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    let json = serde_json::from_str(body).unwrap_or(Value::Null);
-    (status, json)
+    (status, body.to_string())
+}
+
+/// Asserts a 4xx `status` with a JSON error containing `words`.
+pub fn refused(answer: (u16, Value), status: u16, words: &str) {
+    assert_eq!(answer.0, status, "{:?}", answer.1);
+    let error = answer.1["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a JSON error: {:?}", answer.1));
+    assert!(error.contains(words), "`{error}` should say `{words}`");
 }
 
 /// One browser test at a time: each runs an engine and a browser, and the

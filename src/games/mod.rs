@@ -205,6 +205,11 @@ pub const REGISTRY: &[GameInfo] = &[
                 values: "on or off",
                 set_per_deal: false,
             },
+            OptionKey {
+                key: "rules",
+                values: "current or classic",
+                set_per_deal: false,
+            },
         ],
     },
     GameInfo {

@@ -773,7 +773,8 @@ impl CardChess {
     /// can mate it (lead king: a checked king may not move; no retreat: on
     /// its own first rank it may only step sideways). The other effects
     /// neither add mating power nor bind a king.
-    pub(super) fn dead(&self) -> bool {
+    #[must_use]
+    pub fn dead(&self) -> bool {
         if !dead_position(&self.pos) {
             return false;
         }

@@ -13,7 +13,8 @@ Usage: scripts/openings-measure.py GAME [PAIRS] [OUT]   (from the repository roo
   GAME   cescacs, camelot or cardchess
   PAIRS  game pairs per arm (default 100)
   OUT    results folder (default tournaments/results/openings-measure)
-TAULER names the binary (default target/release/tauler). Run it with
+TAULER names the binary (default target/release/tauler); NODES=A,B
+replaces the pair's node budgets (a closer pair: NODES=1300,1000). Run it with
 `nice -n 10`: it plays 2 x PAIRS x 2 games on two threads.
 """
 
@@ -51,6 +52,8 @@ def tournament(game, arm, pairs, out):
     spec = ARMS[game]
     a, b = spec["engines"]
     na, nb = spec["nodes"]
+    if os.environ.get("NODES"):
+        na, nb = map(int, os.environ["NODES"].split(","))
     suite = os.path.abspath(f"openings/{game}.txt")
     openings = spec["random"] if arm == "random" else f'file = "{suite}"'
     text = f"""# openings-measure.py: {game}, {arm} openings

@@ -183,6 +183,6 @@ fn a_shard_played_in_the_container_merges_with_one_played_outside() {
         .output()
         .unwrap();
     let report = ok(&merged, "the merge");
-    assert!(report.contains("pairs 4 (8 games)"), "{report}");
+    assert!(report.contains("8/8 games"), "{report}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -82,10 +82,10 @@ fn an_unbalanced_band_keeps_only_scores_inside_it() {
         assert_eq!(opening.plies.len(), 3);
     }
     assert_eq!(
-        suite.tally.searched,
-        suite.tally.outside + 3,
+        suite.attempts.searched,
+        suite.attempts.outside + 3,
         "{:?}",
-        suite.tally
+        suite.attempts
     );
 }
 

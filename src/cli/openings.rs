@@ -95,7 +95,7 @@ pub fn run<G: Playable>(args: &OpeningsArgs, profile: &EngineProfile) -> Result<
     let spec = args.spec(seed)?;
     let options = G::Options::from_pairs(args.options.iter().map(String::as_str))?;
     let suite = generate::<G>(&options, profile, &spec)?;
-    let tally = suite.tally;
+    let tried = suite.attempts;
     let header = vec![
         format!("Opening suite for {}: {} positions.", G::NAME, suite.openings.len()),
         format!("Made by: {}", args.command(G::NAME, &profile.name, seed)),
@@ -110,7 +110,7 @@ pub fn run<G: Playable>(args: &OpeningsArgs, profile: &EngineProfile) -> Result<
         ),
         format!(
             "Tried {} random lines of {} plies: {} ended the game or inside a turn, {} noisy, {} repeated a position; {} searched, {} outside the band.",
-            tally.lines, spec.plies, tally.unfinished, tally.noisy, tally.duplicates, tally.searched, tally.outside,
+            tried.lines, spec.plies, tried.unfinished, tried.noisy, tried.duplicates, tried.searched, tried.outside,
         ),
         format!(
             "tauler {}, {}. Each position follows a comment with its score and its plies from the start.",

@@ -86,7 +86,7 @@ pub struct Opening {
 
 /// What the generator tried and why it dropped lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct Attempts {
     /// Random lines drawn.
     pub lines: usize,
     /// Lines that ended the game or inside a turn.
@@ -107,7 +107,7 @@ pub struct Suite {
     /// The positions kept, in the order found.
     pub openings: Vec<Opening>,
     /// What was tried.
-    pub tally: Tally,
+    pub attempts: Attempts,
 }
 
 /// Why no suite could be made.
@@ -179,33 +179,33 @@ pub fn generate<G: Playable>(
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(derive(spec.seed, Stream::Opening, 0));
     let mut engine = build_player::<G>(profile, derive(spec.seed, Stream::Game, 0))?;
     let mut seen = HashSet::new();
-    let mut tally = Tally::default();
+    let mut attempts = Attempts::default();
     let mut openings = Vec::new();
     let max_searches = spec.max_searches();
     let max_lines = max_searches.saturating_mul(LINES_PER_SEARCH);
     while openings.len() < spec.count {
-        if tally.searched >= max_searches || tally.lines >= max_lines {
+        if attempts.searched >= max_searches || attempts.lines >= max_lines {
             return Err(SuiteError::TooFew {
                 found: openings.len(),
                 count: spec.count,
-                searched: tally.searched,
-                lines: tally.lines,
+                searched: attempts.searched,
+                lines: attempts.lines,
             });
         }
-        tally.lines += 1;
+        attempts.lines += 1;
         let Some((state, plies)) = random_line(&start, spec.plies, &mut rng) else {
-            tally.unfinished += 1;
+            attempts.unfinished += 1;
             continue;
         };
         if spec.quiet && !is_quiet(&state) {
-            tally.noisy += 1;
+            attempts.noisy += 1;
             continue;
         }
         if !seen.insert(state.hash()) {
-            tally.duplicates += 1;
+            attempts.duplicates += 1;
             continue;
         }
-        tally.searched += 1;
+        attempts.searched += 1;
         engine.new_game();
         let decision =
             ask(engine.as_mut(), &state, &spec.limits).map_err(|source| SuiteError::Engine {
@@ -226,10 +226,10 @@ pub fn generate<G: Playable>(
                 score,
             });
         } else {
-            tally.outside += 1;
+            attempts.outside += 1;
         }
     }
-    Ok(Suite { openings, tally })
+    Ok(Suite { openings, attempts })
 }
 
 /// `plies` random actions from `start`, and the state they reach, if the

@@ -7,14 +7,17 @@ its openings: `random` (the shipped tournaments' random plies) and `suite`
 counts of the game pairs, the share of pairs the opening decided (each side
 won its game: the same seat won twice), and the SPRT's log-likelihood ratio
 after each pair, in the order the schedule gives them: the pairs the SPRT
-needed to decide, or the LLR it reached.
+needed to decide (from MIN_PAIRS on), or the LLR it reached, and the LLR every 25
+pairs.
 
 Usage: scripts/openings-measure.py GAME [PAIRS] [OUT]   (from the repository root)
   GAME   cescacs, camelot or cardchess
   PAIRS  game pairs per arm (default 100)
   OUT    results folder (default tournaments/results/openings-measure)
 TAULER names the binary (default target/release/tauler); NODES=A,B
-replaces the pair's node budgets (a closer pair: NODES=1300,1000). Run it with
+replaces the pair's node budgets (a closer pair: NODES=1300,1000); SEED=S
+replaces the tournament seed 41, and then the suite's lines are drawn from
+it (`order = "random"`) instead of taken in order. Run it with
 `nice -n 10`: it plays 2 x PAIRS x 2 games on two threads.
 """
 
@@ -46,6 +49,11 @@ ARMS = {
     },
 }
 ELO0, ELO1 = 0, 20
+# Pairs before the SPRT's decision counts: on one pair alone the GSPRT's
+# variance is degenerate (`tauler sprt --counts 1,0,0,0,0 --elo0 0 --elo1
+# 20` answers LLR -26.4, H0 accepted), which would measure that, not the
+# openings.
+MIN_PAIRS = 10
 
 
 def tournament(game, arm, pairs, out):
@@ -55,12 +63,15 @@ def tournament(game, arm, pairs, out):
     if os.environ.get("NODES"):
         na, nb = map(int, os.environ["NODES"].split(","))
     suite = os.path.abspath(f"openings/{game}.txt")
+    seed = int(os.environ.get("SEED", "41"))
     openings = spec["random"] if arm == "random" else f'file = "{suite}"'
+    if arm == "suite" and seed != 41:
+        openings += '\norder = "random"'
     text = f"""# openings-measure.py: {game}, {arm} openings
 game = "{game}"
 engines = ["{a}", "{b}"]
 rounds = {pairs}
-seed = 41
+seed = {seed}
 concurrency = 2
 
 [openings]
@@ -102,6 +113,7 @@ def analyse(tauler, games_file, first):
     draws = sum(1 for g in games if g["result"][0] == g["result"][1])
     split = 0
     needed, llr, decision = None, 0.0, "continue"
+    checkpoints = []
     for n, key in enumerate(sorted(pairs), 1):
         pair = pairs[key]
         points = sum(g["result"][g["engines"].index(first)] for g in pair)
@@ -109,12 +121,13 @@ def analyse(tauler, games_file, first):
         seats_won = [g["result"].index(1.0) for g in pair if 1.0 in g["result"]]
         if len(seats_won) == 2 and seats_won[0] == seats_won[1]:
             split += 1
+        llr_now, decision_now = sprt(tauler, counts)
         if needed is None:
-            llr, decision = sprt(tauler, counts)
-            if decision != "continue":
+            llr, decision = llr_now, decision_now
+            if decision != "continue" and n >= MIN_PAIRS:
                 needed = n
-    if needed is None:
-        llr, decision = sprt(tauler, counts)
+        if n % 25 == 0:
+            checkpoints.append(f"{2 * n}: {llr_now:.2f}")
     return {
         "games": len(games),
         "pairs": len(pairs),
@@ -124,6 +137,7 @@ def analyse(tauler, games_file, first):
         "sprt_pairs": needed,
         "llr": llr,
         "decision": decision,
+        "checkpoints": checkpoints,
     }
 
 
@@ -150,7 +164,8 @@ def main():
         print(
             f"{game} {arm}: {r['games']} games, draws {r['draw_ratio']:.1%}, "
             f"pentanomial {r['pentanomial']}, pairs split 1-1 (the same seat won both) "
-            f"{r['split']:.1%}, SPRT [{ELO0}, {ELO1}] {sprt_text}"
+            f"{r['split']:.1%}, SPRT [{ELO0}, {ELO1}] {sprt_text}; "
+            f"LLR after games {', '.join(r['checkpoints'])}"
         )
 
 

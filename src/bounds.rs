@@ -164,6 +164,11 @@ pub const TIME_MARGIN_MS: Range<u64> = range(0, 60_000);
 pub const MOVE_COUNT: Range<u32> = range(1, 1000);
 /// Random plies played from an opening.
 pub const RANDOM_PLIES: Range<u32> = range(0, 200);
+/// An opening suite's score band, from seat 0's view (`tauler openings
+/// --min/--max`), in the evaluator's units: far below mate scores.
+pub const OPENING_SCORE: Range<i32> = range(-20_000, 20_000);
+/// Positions in an opening suite (`tauler openings --count`).
+pub const OPENING_COUNT: Range<usize> = range(1, 100_000);
 /// Muzicando deals per team match.
 pub const HANDS_PER_MATCH: Range<u32> = range(4, 1000);
 /// Elo differences of an SPRT's hypotheses.

@@ -11,6 +11,7 @@ mod bench;
 mod cardchess_words;
 mod engine_server;
 mod engines;
+mod openings;
 mod perft;
 mod play;
 mod play_hands;
@@ -101,6 +102,16 @@ enum Command {
         /// Only this game's profiles.
         #[arg(value_parser = game_parser())]
         game: Option<GameId>,
+    },
+    /// Writes an opening suite for a tournament's `[openings] file`:
+    /// distinct positions a few random plies deep, kept when the engine's
+    /// score lies in a band.
+    Openings {
+        /// The game (a two-seat game: cescacs, camelot, cardchess).
+        #[arg(value_parser = game_parser())]
+        game: GameId,
+        #[command(flatten)]
+        args: openings::OpeningsArgs,
     },
     /// Runs an engine tournament described by a TOML file and reports it;
     /// `tauler tournament merge DIR...` joins the results of its shards.
@@ -224,6 +235,18 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Command::Bench { game, smp } => bench::run(game, &smp),
         Command::Engines { game } => engines::run(&catalogue()?, game),
+        Command::Openings { game, args } => {
+            let name = args
+                .engine
+                .as_deref()
+                .unwrap_or(game.info().profiles.analyse);
+            let profile = game_profile(&catalogue()?, game, name)?;
+            crate::with_family!(game,
+                perfect G => openings::run::<G>(&args, &profile),
+                chance G, _ => openings::run::<G>(&args, &profile),
+                hidden _ => anyhow::bail!("{game} hands start from seeded deals: opening suites do not apply"),
+            )
+        }
         Command::Serve(args) => serve::run(&args, catalogue()?),
         Command::Tournament {
             merge: Some(TournamentCommand::Merge { dirs }),

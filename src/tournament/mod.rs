@@ -20,6 +20,7 @@ pub mod snapshot;
 pub mod spsa;
 pub mod stats;
 pub mod store;
+pub mod suite;
 pub mod tune;
 pub mod worker;
 

@@ -131,7 +131,7 @@ fn draw_chance<G: Game>(state: &G, rng: &mut Xoshiro256PlusPlus) -> Option<G::Ac
 }
 
 /// A random action of whoever is to move (chance included).
-fn random_action<G: Game>(state: &G, rng: &mut Xoshiro256PlusPlus) -> Option<G::Action> {
+pub(super) fn random_action<G: Game>(state: &G, rng: &mut Xoshiro256PlusPlus) -> Option<G::Action> {
     match state.turn() {
         Turn::Terminal => None,
         Turn::Chance => draw_chance(state, rng),
@@ -145,7 +145,7 @@ fn random_action<G: Game>(state: &G, rng: &mut Xoshiro256PlusPlus) -> Option<G::
 
 /// Whether the side to move in `state` has no noisy action by the game's
 /// evaluator (a game without one counts as quiet).
-fn is_quiet<G: Playable>(state: &G) -> bool {
+pub(super) fn is_quiet<G: Playable>(state: &G) -> bool {
     let mut actions = Vec::new();
     state.legal_actions(&mut actions);
     !actions.iter().any(|&a| state.is_noisy(a))

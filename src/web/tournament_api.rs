@@ -74,6 +74,43 @@ const SHIPPED: &[(&str, &str)] = &[
     ),
 ];
 
+/// The opening suites shipped with tauler, which the shipped tournament
+/// files name as `../openings/NAME` (beside the `tournaments/` folder).
+const SUITES: &[(&str, &str)] = &[
+    ("cescacs.txt", include_str!("../../openings/cescacs.txt")),
+    ("camelot.txt", include_str!("../../openings/camelot.txt")),
+    (
+        "cardchess.txt",
+        include_str!("../../openings/cardchess.txt"),
+    ),
+];
+
+/// `path` with `.` and `..` resolved by its words alone.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The shipped suite an `[openings] file` of a tournament started in
+/// `folder` names, if it names one the way the shipped files do
+/// (`../openings/NAME`, the server's own copy of the suites beside the
+/// tournaments' folders).
+fn shipped_suite(file: &Path, work: &Path) -> Option<(&'static str, &'static str)> {
+    SUITES
+        .iter()
+        .copied()
+        .find(|(name, _)| lexical(file) == lexical(&work.join("openings").join(name)))
+}
+
 /// One tournament the server follows.
 pub struct Followed {
     /// Its id in the API.
@@ -104,6 +141,8 @@ pub struct Tournaments {
     work: PathBuf,
     next: AtomicUsize,
     followers: Arc<AtomicUsize>,
+    /// Held while a tournament from the page starts: one at a time.
+    starting: tokio::sync::Mutex<()>,
 }
 
 /// Why a results folder given on the command line cannot be followed.
@@ -144,6 +183,7 @@ impl Tournaments {
                 .join(format!("tauler-serve-{}-{server}", std::process::id())),
             next: AtomicUsize::new(1),
             followers: Arc::new(AtomicUsize::new(0)),
+            starting: tokio::sync::Mutex::new(()),
         };
         for dirs in groups {
             let report = follow(&dirs)
@@ -256,7 +296,11 @@ struct StartRequest {
 
 /// Checks a tournament file sent by a person: only the server's built-in
 /// fair profiles, no file, no external program, a bounded schedule.
-fn check_request(request: &StartRequest, work: &Path) -> Result<TournamentConfig, ApiError> {
+fn check_request(
+    request: &StartRequest,
+    folder: &Path,
+    work: &Path,
+) -> Result<TournamentConfig, ApiError> {
     if request.text.len() > MAX_FILE_BYTES {
         return Err(ApiError::bad_request(format!(
             "the tournament file is over {} KiB",
@@ -274,7 +318,7 @@ fn check_request(request: &StartRequest, work: &Path) -> Result<TournamentConfig
             "a tournament's name is 1 to 64 letters, digits, `-` or `_`",
         ));
     }
-    let config = TournamentConfig::parse(name, &request.text, work)
+    let config = TournamentConfig::parse(name, &request.text, folder)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let refuse = |what: &str| {
         Err(ApiError::bad_request(format!(
@@ -284,8 +328,12 @@ fn check_request(request: &StartRequest, work: &Path) -> Result<TournamentConfig
     if config.engine_dir.is_some() {
         return refuse("`engine_dir`");
     }
-    if config.openings.file.is_some() {
-        return refuse("`[openings] file`");
+    if let Some(file) = &config.openings.file {
+        if shipped_suite(file, work).is_none() {
+            return refuse(
+                "an `[openings] file` other than a shipped suite (`../openings/cescacs.txt`, …)",
+            );
+        }
     }
     if !config.faults.is_empty() {
         return Err(ApiError::bad_request(
@@ -346,7 +394,10 @@ async fn start(
     JsonBody(request): JsonBody<StartRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
     let tournaments = &app.tournaments;
-    let config = check_request(&request, &tournaments.work)?;
+    let _starting = tournaments.starting.lock().await;
+    let number = tournaments.next.load(Ordering::SeqCst);
+    let folder = tournaments.work.join(format!("t{number}"));
+    let config = check_request(&request, &folder, &tournaments.work)?;
     if tournaments.all().iter().any(|t| t.is_running()) {
         return Err(ApiError {
             status: StatusCode::CONFLICT,
@@ -367,12 +418,23 @@ async fn start(
                 tables_mb(&config)
             ),
         })?;
-    let number = tournaments.next.load(Ordering::SeqCst);
-    let folder = tournaments.work.join(format!("t{number}"));
     let file = folder.join(format!("{}.toml", config.name));
     let results = folder.join("results");
+    let suite = config
+        .openings
+        .file
+        .as_deref()
+        .and_then(|path| shipped_suite(path, &tournaments.work));
     std::fs::create_dir_all(&folder)
         .and_then(|()| std::fs::write(&file, &request.text))
+        .and_then(|()| match suite {
+            Some((name, text)) => {
+                let suites = tournaments.work.join("openings");
+                std::fs::create_dir_all(&suites)?;
+                std::fs::write(suites.join(name), text)
+            }
+            None => Ok(()),
+        })
         .map_err(|e| ApiError::internal(format!("cannot prepare the tournament's folder: {e}")))?;
     let stop = Arc::new(AtomicBool::new(false));
     let over = Arc::new(AtomicBool::new(false));

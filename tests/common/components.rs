@@ -1,5 +1,6 @@
 //! The real outside components some tests drive (headless Chromium and its
-//! WebDriver, python-chess, a Python interpreter): one rule for all of them.
+//! WebDriver, python-chess, a Python interpreter, kubernetes-validate,
+//! podman): one rule for all of them.
 //!
 //! Under `CI=true` (set by `.ci/run`, which installs every component first)
 //! a missing component fails the test. Elsewhere — a machine with only Rust —
@@ -19,6 +20,10 @@ pub enum Component {
     PythonChess,
     /// A `python3` interpreter (scripted misbehaving engines).
     Python,
+    /// PyPI's `kubernetes-validate` (the Kubernetes manifests' schemas, offline).
+    KubernetesValidate,
+    /// Debian's `podman` and `runc` (the container image, an ignored test).
+    Podman,
 }
 
 impl Component {
@@ -27,6 +32,8 @@ impl Component {
             Component::Chromium => "headless Chromium (chromium, chromedriver)",
             Component::PythonChess => "python-chess (python3 -c 'import chess.engine')",
             Component::Python => "python3",
+            Component::KubernetesValidate => "kubernetes-validate",
+            Component::Podman => "podman and runc",
         }
     }
 
@@ -35,6 +42,8 @@ impl Component {
             Component::Chromium => "apt-get install chromium chromium-driver",
             Component::PythonChess => "python3 -m pip install chess",
             Component::Python => "apt-get install python3",
+            Component::KubernetesValidate => "python3 -m pip install kubernetes-validate",
+            Component::Podman => "apt-get install podman runc",
         }
     }
 
@@ -56,6 +65,8 @@ impl Component {
             }
             Component::PythonChess => runs("python3", &["-c", "import chess.engine"]),
             Component::Python => runs("python3", &["--version"]),
+            Component::KubernetesValidate => runs("kubernetes-validate", &["--version"]),
+            Component::Podman => runs("podman", &["--version"]) && runs("runc", &["--version"]),
         }
     }
 }

@@ -101,6 +101,8 @@ pub const MILLISECONDS: Range<u64> = range(1, 86_400_000);
 pub const ANALYSIS_SECONDS: Range<u64> = range(1, 3600);
 /// Minutes an unused browser game is kept (`serve --idle-minutes`).
 pub const IDLE_MINUTES: Range<u64> = range(1, 10_080);
+/// `serve --memory-mb`: the engines' memory budget, 64 MiB to 1 TiB.
+pub const MEMORY_MB: Range<usize> = range(64, 1_048_576);
 /// A clock's increment per move in milliseconds (may be 0).
 pub const INCREMENT_MS: Range<u64> = range(0, 3_600_000);
 /// Moves to the next time control.

@@ -229,6 +229,12 @@ pub trait Observe: Game {
 
     /// What `seat` may see of this state.
     fn observe(&self, seat: Seat) -> Self::Observation;
+
+    /// Whether every action is public, so that the start and the actions
+    /// since show a seat nothing beyond its observation (a
+    /// perfect-information game). A referee then tells an external engine
+    /// the whole game, as chess interfaces do.
+    const PUBLIC_ACTIONS: bool = false;
 }
 
 /// A perfect-information game: every seat sees the whole state, so its
@@ -243,6 +249,8 @@ macro_rules! perfect_information {
     ($game:ty) => {
         impl $crate::game::Observe for $game {
             type Observation = $game;
+
+            const PUBLIC_ACTIONS: bool = true;
 
             fn observe(&self, _seat: $crate::game::Seat) -> $game {
                 self.clone()

@@ -1195,3 +1195,317 @@ fn a_game_record_replays_exactly() {
         assert_eq!(replay.hash(), s.hash());
     }
 }
+
+// ---- Super pieces attack as knights, in every attack test ----
+
+/// The sorted actions of the state `text` under the default options.
+fn actions_at(text: &str) -> Vec<String> {
+    let mut a = actions(&state(text, &options(&[])));
+    a.sort();
+    a
+}
+
+#[test]
+fn every_super_piece_checks_by_its_knight_jump() {
+    for (text, expected) in [
+        // The reproducer: the rook on d3 checks e1 by its knight jump, so
+        // only the king moves off every attacked square remain (no
+        // castling, no draw, no Rh8+).
+        (
+            "4k3/p7/8/8/8/3r4/P7/4K2R w K - 0 1 | effect=super-rooks@1",
+            &["Ke2", "Kf1"][..],
+        ),
+        // Black, checked by a White super rook on d6.
+        (
+            "4k2r/p7/3R4/8/8/8/P7/4K3 b k - 0 1 | effect=super-rooks@0",
+            &["Ke7", "Kf8"],
+        ),
+        // A super bishop on d3: not e2 or f1 (diagonal), nor f2 (jump).
+        (
+            "4k3/p7/8/8/8/3b4/8/4K3 w - - 0 1 | effect=super-bishops@1",
+            &["Kd1", "Kd2"],
+        ),
+        // A White super bishop checks the Black king on e8 from d6.
+        (
+            "4k3/8/3B4/8/8/8/P7/4K3 b - - 0 1 | effect=super-bishops@0",
+            &["Kd7", "Kd8"],
+        ),
+        // A super queen on d3 covers every flight: White is mated.
+        (
+            "4k3/8/8/8/8/3q4/8/4K3 w - - 0 1 | effect=super-queen@1",
+            &[],
+        ),
+    ] {
+        assert_eq!(actions_at(text), expected, "{text}");
+    }
+    let o = options(&[]);
+    let s = state("4k3/8/8/8/8/3q4/8/4K3 w - - 0 1 | effect=super-queen@1", &o);
+    assert_eq!(s.phase(), Phase::Over(Outcome::Win(1)));
+    // Without the effect, or with the effect on the other side, the same
+    // positions are no check.
+    let plain = actions_at("4k3/p7/8/8/8/3r4/P7/4K2R w K - 0 1");
+    assert!(plain.contains(&"O-O".to_string()) && plain.contains(&"draw".to_string()));
+    let theirs = actions_at("4k3/8/8/8/8/3q4/8/4K3 w - - 0 1 | effect=super-queen@0");
+    assert!(theirs.contains(&"Kf2".to_string()) && theirs.contains(&"draw".to_string()));
+}
+
+#[test]
+fn a_king_may_not_step_onto_a_square_a_super_piece_jumps_to() {
+    let o = options(&[]);
+    let fen = "4k3/8/8/8/8/6r1/8/4K3 w - - 0 1";
+    let plain = state(fen, &o);
+    assert!(has(&plain, "Ke2") && has(&plain, "Kf1"));
+    let s = state(&format!("{fen} | effect=super-rooks@1"), &o);
+    assert!(!has(&s, "Ke2") && !has(&s, "Kf1") && has(&s, "Kd2") && has(&s, "Kf2"));
+    // A king-moving card offers the same squares only.
+    let mut s = state(&format!("{fen} | effect=super-rooks@1"), &o);
+    play(&mut s, &["draw", "draw:move-k"]);
+    assert!(!has(&s, "Ke2") && !has(&s, "Kf1") && has(&s, "Kd2"));
+}
+
+#[test]
+fn castling_through_or_onto_a_square_a_super_piece_attacks_is_refused() {
+    let o = options(&[]);
+    // A super rook on g3 jumps to f1, a super rook on b2 to d1: the
+    // castlings pass an attacked square.
+    let fen = "4k3/8/8/8/8/6r1/6P1/4K2R w K - 0 1";
+    assert!(has(&state(fen, &o), "O-O"));
+    let s = state(&format!("{fen} | effect=super-rooks@1"), &o);
+    assert!(!has(&s, "O-O") && has(&s, "Kd2"));
+    let fen = "4k3/8/8/8/8/8/1r6/R3K3 w Q - 0 1";
+    assert!(has(&state(fen, &o), "O-O-O"));
+    assert!(!has(
+        &state(&format!("{fen} | effect=super-rooks@1"), &o),
+        "O-O-O"
+    ));
+    // A super rook on h3 jumps to g1, the king's destination.
+    let fen = "4k3/8/8/8/8/7r/8/4K2R w K - 0 1";
+    assert!(has(&state(fen, &o), "O-O"));
+    assert!(!has(
+        &state(&format!("{fen} | effect=super-rooks@1"), &o),
+        "O-O"
+    ));
+    // Black: a White super rook on h6 jumps to g8.
+    let fen = "4k2r/8/7R/8/8/8/8/4K3 b k - 0 1";
+    assert!(has(&state(fen, &o), "O-O"));
+    assert!(!has(
+        &state(&format!("{fen} | effect=super-rooks@0"), &o),
+        "O-O"
+    ));
+}
+
+/// Plays each case's move and checks that it wins the game at once for
+/// the seat given, leaving nothing to do.
+fn assert_mates(cases: &[(&str, &str, usize)]) {
+    for &(text, mv, winner) in cases {
+        let mut s = state(text, &options(&[]));
+        play(&mut s, &[mv]);
+        assert_eq!(s.phase(), Phase::Over(Outcome::Win(winner)), "{text}");
+        assert!(
+            actions(&s).is_empty(),
+            "nothing left to do after {mv} in {text}"
+        );
+    }
+}
+
+#[test]
+fn a_knight_jump_of_a_super_piece_mates() {
+    let o = options(&[]);
+    assert_mates(&[
+        (
+            "6rk/6pp/8/8/8/8/8/5RK1 w - - 0 1 | effect=super-rooks@0",
+            "Rf7#",
+            0,
+        ),
+        (
+            "6rk/6pp/8/8/2B5/8/8/6K1 w - - 0 1 | effect=super-bishops@0",
+            "Bf7#",
+            0,
+        ),
+        (
+            "6rk/6pp/8/8/8/8/8/5QK1 w - - 0 1 | effect=super-queen@0",
+            "Qf7#",
+            0,
+        ),
+        (
+            "5rk1/8/8/8/8/8/6PP/6RK b - - 0 1 | effect=super-rooks@1",
+            "Rf2#",
+            1,
+        ),
+    ]);
+    // Without the effect the same move is no check at all.
+    let mut s = state("6rk/6pp/8/8/8/8/8/5RK1 w - - 0 1", &o);
+    play(&mut s, &["Rf7"]);
+    assert_eq!(s.phase(), Phase::Start);
+    // An effect drawn this turn counts from its normal move: Black draws
+    // super rooks and checks with the jump at once.
+    let mut s = state("3rk3/8/8/8/8/8/8/4K3 b - - 0 1", &o);
+    play(&mut s, &["draw", "draw:super-rooks", "Rd3+"]);
+    assert_eq!(s.seat(), 0);
+    assert!(!has(&s, "draw") && !has(&s, "Kf2"));
+}
+
+#[test]
+fn card_actions_may_not_leave_the_king_where_a_super_piece_jumps() {
+    let o = options(&[]);
+    let fen = "4k3/8/8/8/8/6r1/8/4K3 w - - 0 1 | effect=super-rooks@1";
+    // Swap: the own king may not be put where the super rook on g3 jumps,
+    // nor the super rook moved to where it would jump onto the own king.
+    let mut s = state(fen, &o);
+    play(&mut s, &["draw", "draw:swap"]);
+    assert!(!has(&s, "swap e1-e2") && !has(&s, "swap e1-h1") && has(&s, "swap e1-d1"));
+    assert!(!has(&s, "swap g3-d3") && has(&s, "swap g3-a3"));
+    // Without the effect both are allowed.
+    let mut s = state("4k3/8/8/8/8/6r1/8/4K3 w - - 0 1", &o);
+    play(&mut s, &["draw", "draw:swap"]);
+    assert!(has(&s, "swap e1-e2") && has(&s, "swap g3-d3"));
+    // A card's king move avoids the jump squares too.
+    let mut s = state(fen, &o);
+    play(&mut s, &["draw", "draw:choose1-p+r+k"]);
+    assert!(!has(&s, "Ke2") && !has(&s, "Kf1") && has(&s, "Kd1"));
+}
+
+// ---- Rule 8: mate ends the game at once, before any prize ----
+
+#[test]
+fn a_mate_that_meets_an_objective_ends_the_game_before_the_prize() {
+    assert_mates(&[
+        // The reproducer: the prize bishop could block the mating rook.
+        (
+            "6k1/5ppp/8/8/8/8/1P6/R3K3 w Q - 0 1 | held0=objective-check captured=B/",
+            "Ra8#",
+            0,
+        ),
+        // Black, the same objective.
+        (
+            "r3k3/1p6/8/8/8/8/5PPP/6K1 b q - 0 1 | held1=objective-check captured=/b",
+            "Ra1#",
+            1,
+        ),
+        // Castling mates (prize: a pawn).
+        (
+            "4rkr1/4p1p1/8/8/8/8/8/4K2R w K - 0 1 | held0=objective-castle captured=P/",
+            "O-O#",
+            0,
+        ),
+        // A pawn capture discovers mate (prize: a knight).
+        (
+            "kr6/1p6/8/8/8/1n6/P7/R3K3 w - - 0 1 | held0=objective-pawn-capture captured=N/",
+            "axb3#",
+            0,
+        ),
+        // Capturing a rook mates (prize: a rook).
+        (
+            "r5k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1 | held0=objective-capture-major captured=R/",
+            "Rxa8#",
+            0,
+        ),
+    ]);
+}
+
+#[test]
+fn a_mate_by_a_card_action_with_a_prize_pending_ends_the_game() {
+    let o = options(&[]);
+    // A movement card's rook move mates and meets the check objective.
+    let mut s = state(
+        "6k1/5ppp/8/8/8/8/1P6/R3K3 w Q - 0 1 | held0=objective-check captured=B/",
+        &o,
+    );
+    play(&mut s, &["draw", "draw:move-r", "Ra8#"]);
+    assert_eq!(s.phase(), Phase::Over(Outcome::Win(0)));
+    // Two prizes are owed (a check that captures a rook); placing the
+    // first one mates, so the second is never placed.
+    let mut s = state(
+        "1r4k1/5pp1/8/8/8/8/8/1R2K3 w - - 0 1 | held0=objective-check,objective-capture-major captured=BR/",
+        &o,
+    );
+    play(&mut s, &["Rxb8+"]);
+    assert!(has(&s, "recover R@h1") && has(&s, "recover B@c1"));
+    play(&mut s, &["recover R@h1"]);
+    assert_eq!(s.phase(), Phase::Over(Outcome::Win(0)));
+    // A check that is no mate still gets its prize.
+    let mut s = state(
+        "1r4k1/5pp1/8/8/8/8/8/1R2K3 w - - 0 1 | held0=objective-check,objective-capture-major captured=BR/",
+        &o,
+    );
+    play(&mut s, &["Rxb8+", "recover R@a2"]);
+    assert!(has(&s, "recover B@c1"), "{:?}", actions(&s));
+}
+
+// ---- Rule 8: a dead position is judged under the effect in force ----
+
+fn phase_after(fen: &str, moves: &[&str]) -> Phase {
+    let mut s = state(fen, &options(&[]));
+    play(&mut s, moves);
+    s.phase()
+}
+
+#[test]
+fn a_super_bishop_keeps_a_lone_minor_alive() {
+    // The reproducer: a bishop that also jumps as a knight can mate.
+    let fen = "7k/8/8/6K1/8/8/6n1/5B2 w - - 0 1";
+    assert_eq!(phase_after(fen, &["Bxg2"]), Phase::Over(Outcome::Draw));
+    assert_eq!(
+        phase_after(&format!("{fen} | effect=super-bishops@0"), &["Bxg2"]),
+        Phase::Start
+    );
+    // The effect helps its holder only: Black's super bishops give White's
+    // lone bishop nothing.
+    assert_eq!(
+        phase_after(&format!("{fen} | effect=super-bishops@1"), &["Bxg2"]),
+        Phase::Over(Outcome::Draw)
+    );
+    // Black's bishop, Black's effect.
+    let fen = "5b2/6N1/8/8/6k1/8/8/7K b - - 0 1";
+    assert_eq!(phase_after(fen, &["Bxg7"]), Phase::Over(Outcome::Draw));
+    assert_eq!(
+        phase_after(&format!("{fen} | effect=super-bishops@1"), &["Bxg7"]),
+        Phase::Start
+    );
+    // Bishops all on dark squares are alive while either holds super
+    // bishops (a jump changes the square colour).
+    let fen = "7k/8/1b6/6n1/8/8/8/K1B5 w - - 0 1";
+    assert_eq!(phase_after(fen, &["Bxg5"]), Phase::Over(Outcome::Draw));
+    assert_eq!(
+        phase_after(&format!("{fen} | effect=super-bishops@1"), &["Bxg5"]),
+        Phase::Start
+    );
+}
+
+#[test]
+fn the_effects_the_rules_name_keep_a_position_alive_and_others_do_not() {
+    let o = options(&[]);
+    let judged = |tail: &str| state(&format!("7k/8/8/8/8/8/8/K4N2 w - - 0 1{tail}"), &o).phase();
+    let dead = Phase::Over(Outcome::Draw);
+    assert_eq!(judged(""), dead, "K+N v K");
+    assert_eq!(judged(" | effect=super-knights@0"), Phase::Start);
+    assert_eq!(judged(" | effect=super-knights@1"), dead);
+    // Lead king and no retreat bind the holder's king: a rival knight's
+    // check can mate it.
+    assert_eq!(judged(" | effect=lead-king@1"), Phase::Start);
+    assert_eq!(judged(" | effect=lead-king@0"), dead);
+    assert_eq!(judged(" | effect=no-retreat@1"), Phase::Start);
+    assert_eq!(judged(" | effect=no-retreat@0"), dead);
+    for effect in [
+        "super-queen",
+        "super-rooks",
+        "untouchable-pawns",
+        "harakiri",
+    ] {
+        for holder in 0..2 {
+            assert_eq!(
+                judged(&format!(" | effect={effect}@{holder}")),
+                dead,
+                "{effect}@{holder}"
+            );
+        }
+    }
+    // Super knights after a knight capture: alive once the turn ends.
+    assert_eq!(
+        phase_after(
+            "7k/8/8/6K1/8/4N3/6b1/8 w - - 0 1 | effect=super-knights@0",
+            &["Nxg2", "stop"]
+        ),
+        Phase::Start
+    );
+}

@@ -1,7 +1,9 @@
 //! C'escacs perft against the reference figures (`tests/data/cescacs-perft.txt`,
-//! counted with the author's implementation under an independent legality check).
+//! counted with the author's implementation under an independent legality check),
+//! and under `rules=classic` against tauler's own recorded figures
+//! (`tests/data/cescacs-perft-classic.txt`; no independent oracle exists).
 
-use tauler::game::{generic_perft, Game, Notation};
+use tauler::game::{generic_perft, Game, GameOptions, Notation};
 use tauler::games::cescacs::{Cescacs, Options};
 
 struct Case {
@@ -11,8 +13,17 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    include_str!("data/cescacs-perft.txt")
-        .lines()
+    read_cases(include_str!("data/cescacs-perft.txt"))
+}
+
+/// The `rules=classic` figures and their options.
+fn classic() -> (Vec<Case>, Options) {
+    let cases = read_cases(include_str!("data/cescacs-perft-classic.txt"));
+    (cases, Options::from_pairs(["rules=classic"]).unwrap())
+}
+
+fn read_cases(text: &str) -> Vec<Case> {
+    text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|line| {
             let fields: Vec<&str> = line.split(';').map(str::trim).collect();
@@ -29,8 +40,12 @@ fn cases() -> Vec<Case> {
 }
 
 fn check(max_depth: usize, min_depth: usize) {
-    for case in cases() {
-        let game = Cescacs::parse_position(&case.pdtl, &Options::default()).unwrap();
+    check_cases(&cases(), &Options::default(), max_depth, min_depth);
+}
+
+fn check_cases(cases: &[Case], options: &Options, max_depth: usize, min_depth: usize) {
+    for case in cases {
+        let game = Cescacs::parse_position(&case.pdtl, options).unwrap();
         for (i, &expected) in case
             .counts
             .iter()
@@ -57,11 +72,73 @@ fn start_position_depth_4() {
     check(4, 4);
 }
 
+/// The start under `rules=classic` at depth 4 (tauler's own figure). Run
+/// with `cargo test --release --test cescacs_perft -- --ignored`.
+#[test]
+#[ignore]
+fn classic_start_position_depth_4() {
+    let (cases, options) = classic();
+    check_cases(&cases[..1], &options, 4, 4);
+}
+
 #[test]
 fn contract_perft_agrees_with_the_fast_perft() {
-    for case in cases() {
-        let game = Cescacs::parse_position(&case.pdtl, &Options::default()).unwrap();
-        assert_eq!(generic_perft(&game, 2), case.counts[1], "{}", case.name);
+    let (classic, classic_options) = classic();
+    for (cases, options) in [(cases(), Options::default()), (classic, classic_options)] {
+        for case in cases {
+            let game = Cescacs::parse_position(&case.pdtl, &options).unwrap();
+            assert_eq!(generic_perft(&game, 2), case.counts[1], "{}", case.name);
+        }
+    }
+}
+
+#[test]
+fn classic_rules_keep_their_recorded_figures_to_depth_3() {
+    let (cases, options) = classic();
+    check_cases(&cases, &options, 3, 1);
+}
+
+/// What the classic figures must show, by hand: at the start the three
+/// pawns the current rules do not let step three hexes (A5, F8, L5) may,
+/// and in the shield positions exactly one castling more is legal, the one
+/// whose rook lands between the King's attacked destination and the
+/// attacking queen.
+#[test]
+fn classic_figures_differ_from_the_current_ones_where_the_rules_do() {
+    let (cases, classic) = classic();
+    let moves = |pdtl: &str, options: &Options| {
+        let game = Cescacs::parse_position(pdtl, options).unwrap();
+        let mut list = Vec::new();
+        game.legal_actions(&mut list);
+        let mut names: Vec<String> = list.iter().map(|&m| game.format_action(m)).collect();
+        names.sort();
+        names
+    };
+    let pdtl = |name: &str| cases.iter().find(|c| c.name == name).unwrap().pdtl.clone();
+    let start = pdtl("start");
+    let (current, classic_start) = (moves(&start, &Options::default()), moves(&start, &classic));
+    let added: Vec<&String> = classic_start
+        .iter()
+        .filter(|m| !current.contains(m))
+        .collect();
+    assert_eq!(added, ["A5-A11", "F8-F14", "L5-L11"]);
+    assert_eq!(classic_start.len(), current.len() + 3);
+    for name in ["shield", "shield-black"] {
+        let position = pdtl(name);
+        let current = moves(&position, &Options::default());
+        let classic = moves(&position, &classic);
+        let castlings = |list: &[String]| -> Vec<String> {
+            list.iter()
+                .filter(|m| m.starts_with("KR"))
+                .cloned()
+                .collect()
+        };
+        let extra: Vec<String> = castlings(&classic)
+            .into_iter()
+            .filter(|m| !current.contains(m))
+            .collect();
+        assert_eq!(extra, ["KRK-HIO"], "{name}");
+        assert_eq!(castlings(&current).len() + 1, castlings(&classic).len());
     }
 }
 

@@ -183,14 +183,13 @@ fn check_card_rules(pos: &Position, plain: &MoveList) {
     );
 
     let leapers = Piece::Queen.bit() | Piece::Rook.bit() | Piece::Bishop.bit();
-    generate_extended(
-        pos,
-        &MoveRules {
-            knight_leapers: leapers,
-            ..MoveRules::PLAIN
-        },
-        &mut out,
-    );
+    let mut super_pos = *pos;
+    super_pos.set_leapers(if pos.side() == Color::White {
+        [leapers, 0]
+    } else {
+        [0, leapers]
+    });
+    generate_extended(&super_pos, &MoveRules::PLAIN, &mut out);
     let plain_set = sorted(plain);
     let super_set = sorted(&out);
     assert!(

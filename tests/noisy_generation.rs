@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tauler::game::{Game, Notation, Turn};
 use tauler::games::cardchess::{CardChess, CardChessOptions};
-use tauler::games::cescacs::{Cescacs, Options};
+use tauler::games::cescacs::{Cescacs, Options, RuleSet};
 use tauler::knowledge::EvaluatedGame;
 use tauler::search::{Evaluator, NoisyActions};
 
@@ -96,6 +96,16 @@ fn generated_everywhere<G: EvaluatedGame>(start: &G, games: usize, seed: u64, mi
 #[test]
 fn cescacs_noisy_moves_match_the_filtered_legal_moves_from_the_start() {
     generated_everywhere(&Cescacs::new(&Options::default()), 12, 7, 2000);
+}
+
+#[test]
+fn cescacs_noisy_moves_match_under_the_classic_rules() {
+    let options = Options {
+        rules: RuleSet::Classic,
+        ..Options::default()
+    };
+    let seen = random_games(&Cescacs::new(&options), 4, 400, 13);
+    assert!(seen.checked > 800, "{seen:?}");
 }
 
 #[test]

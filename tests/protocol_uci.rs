@@ -50,6 +50,83 @@ fn python_chess_analyses_and_stops() {
     python_chess("analysis");
 }
 
+#[test]
+fn python_chess_gets_no_move_in_checkmate_and_stalemate() {
+    python_chess("ends");
+}
+
+#[test]
+fn python_chess_plays_past_claimable_draws() {
+    python_chess("claimable");
+}
+
+#[test]
+fn python_chess_root_moves_limit_the_choice() {
+    python_chess("searchmoves");
+}
+
+#[test]
+fn python_chess_plays_chess960() {
+    python_chess("chess960");
+}
+
+/// The options interfaces expect, each range-checked; no
+/// `UCI_LimitStrength`/`UCI_Elo` until strength levels are calibrated.
+#[test]
+fn the_options_interfaces_expect_are_offered() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let hello = engine.until("uciok");
+    for line in [
+        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name Ponder type check default false",
+        "option name Clear Hash type button",
+        "option name UCI_Chess960 type check default false",
+    ] {
+        assert!(hello.iter().any(|l| l == line), "{line}: {hello:?}");
+    }
+    assert!(!hello.iter().any(|l| l.contains("UCI_Elo")), "{hello:?}");
+    for bad in [
+        "setoption name Move Overhead value 5001",
+        "setoption name Ponder value maybe",
+        "setoption name UCI_Chess960 value 2",
+    ] {
+        engine.send(bad);
+        let answer = engine.until("info");
+        assert!(
+            answer.last().unwrap().starts_with("info string error: "),
+            "{bad}: {answer:?}"
+        );
+    }
+    for good in [
+        "setoption name Move Overhead value 100",
+        "setoption name Ponder value true",
+        "setoption name Clear Hash",
+        "setoption name UCI_Chess960 value true",
+    ] {
+        engine.send(good);
+    }
+    engine.send("isready");
+    let quiet = engine.until("readyok");
+    assert_eq!(quiet, ["readyok"]);
+    // Chess960 castling is the king taking its rook.
+    engine.send("position fen 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1");
+    engine.send("go depth 2 searchmoves e1g1 e1b1");
+    let best = engine.until("bestmove");
+    assert!(
+        ["bestmove e1g1", "bestmove e1b1"]
+            .contains(&best.last().unwrap().split(" ponder").next().unwrap()),
+        "{best:?}"
+    );
+    engine.send(
+        "position fen 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1 moves e1g1 e8b8",
+    );
+    engine.send("isready");
+    assert_eq!(engine.until("readyok"), ["readyok"]);
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}
+
 /// An engine process and its output lines.
 struct Engine {
     child: Child,
@@ -83,7 +160,13 @@ impl Engine {
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
+        self.write(format!("{line}\n").as_bytes());
+    }
+
+    /// Writes `bytes` at once (several lines in one write, or bytes that
+    /// are not UTF-8).
+    fn write(&mut self, bytes: &[u8]) {
+        self.input.write_all(bytes).unwrap();
         self.input.flush().unwrap();
     }
 
@@ -223,6 +306,72 @@ fn a_ponder_search_answers_only_after_ponderhit_or_stop() {
     engine.send("go ponder wtime 300 btime 300");
     engine.send("stop");
     engine.until("bestmove");
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}
+
+/// The analysis-GUI pattern: `stop`, a new `position` and `go` written
+/// together while an infinite search runs. The old search answers, then
+/// the new one runs on the new position.
+#[test]
+fn stop_position_and_go_written_together_run_the_new_search() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.send("isready");
+    engine.until("readyok");
+    engine.write(b"stop\nposition fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 3\n");
+    let old = engine.until("bestmove");
+    assert!(
+        !old.iter().any(|l| l.starts_with("info string error")),
+        "{old:?}"
+    );
+    let new = engine.until("bestmove");
+    assert_eq!(new.last().unwrap(), "bestmove d1d8", "{new:?}");
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}
+
+/// One input line that is not UTF-8 is answered with an error line; the
+/// engine reads on.
+#[test]
+fn a_line_that_is_not_utf8_is_answered_and_the_engine_lives() {
+    let mut engine = Engine::start();
+    engine.write(b"isready\nsetoption name Hash value \xff\xfe32\n");
+    engine.until("readyok");
+    let answer = engine.until("info");
+    assert!(
+        answer.last().unwrap().starts_with("info string error: ")
+            && answer.last().unwrap().contains("not UTF-8"),
+        "{answer:?}"
+    );
+    engine.send("position startpos moves e2e4");
+    assert_eq!(engine.go("go depth 2").len(), 4);
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}
+
+/// A refused `position` leaves no position: the next `go` answers an
+/// error and `bestmove (none)` instead of searching the previous one; the
+/// next good `position` is searched.
+#[test]
+fn a_refused_position_leaves_nothing_to_search() {
+    let mut engine = Engine::start();
+    for refused in [
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+    ] {
+        engine.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        engine.send(refused);
+        let error = engine.until("info");
+        assert!(error.last().unwrap().starts_with("info string error: "));
+        engine.send("go depth 3");
+        let answer = engine.until("bestmove");
+        assert_eq!(answer.last().unwrap(), "bestmove (none)", "{answer:?}");
+        assert!(answer[0].contains("no position"), "{answer:?}");
+    }
+    engine.send("position startpos moves e2e4");
+    assert_eq!(engine.go("go depth 2").len(), 4);
     engine.send("quit");
     assert!(engine.child.wait().unwrap().success());
 }

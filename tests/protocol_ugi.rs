@@ -69,6 +69,7 @@ fn agree<G: tauler::engine::Playable>(
                     observation: &observation,
                     legal: &legal,
                     state: None,
+                    game: None,
                 };
                 let mine = local.choose(&view, &limits, &Stop::default(), &mut NoInfo);
                 let theirs = remote.choose(&view, &limits, &Stop::default(), &mut NoInfo);

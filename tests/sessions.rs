@@ -135,7 +135,7 @@ fn a_type_erased_session_speaks_notation() {
     let hint = session.hint().expect("the engine suggests a move");
     assert!(session.legal().contains(&hint), "{hint}");
     let saved = session.save_text();
-    session.new_game();
+    session.new_game(None);
     assert_eq!(session.position(), cardchess(2).position());
     session.load_text(&saved).expect("the saved game loads");
     assert!(session.save_text().starts_with(&saved), "{saved}");

@@ -5,51 +5,8 @@
 
 mod web_support;
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
-
 use serde_json::Value;
-
-/// Sends one request; returns the status and the body read as JSON.
-fn request(server: &str, method: &str, path: &str, body: Option<&[u8]>) -> (u16, Value) {
-    let address = server.trim_start_matches("http://");
-    let mut stream = TcpStream::connect(address).expect("the server accepts");
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n");
-    if let Some(body) = body {
-        head.push_str(&format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            body.len()
-        ));
-    }
-    head.push_str("\r\n");
-    stream
-        .write_all(head.as_bytes())
-        .expect("the request is sent");
-    if let Some(body) = body {
-        // The server may refuse an oversized body before reading it all.
-        let _ = stream.write_all(body);
-    }
-    let mut response = Vec::new();
-    let _ = stream.read_to_end(&mut response);
-    let text = String::from_utf8_lossy(&response).into_owned();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("a status line in {text:?}"));
-    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    let json = serde_json::from_str(body).unwrap_or(Value::Null);
-    (status, json)
-}
-
-/// Asserts a 4xx `status` with a JSON error containing `words`.
-fn refused(answer: (u16, Value), status: u16, words: &str) {
-    assert_eq!(answer.0, status, "{:?}", answer.1);
-    let error = answer.1["error"]
-        .as_str()
-        .unwrap_or_else(|| panic!("a JSON error: {:?}", answer.1));
-    assert!(error.contains(words), "`{error}` should say `{words}`");
-}
+use web_support::{refused, request};
 
 #[test]
 fn bad_requests_get_a_json_4xx_and_the_server_carries_on() {

@@ -23,9 +23,9 @@ fn runtime() -> tokio::runtime::Runtime {
         .expect("a runtime")
 }
 
-/// Plays the first legal move that two clicks settle, waits for the
-/// engine's answer, then takes both back with Undo.
-async fn play_answer_undo(client: &Client) {
+/// Plays the first legal move that two clicks settle (no longer move
+/// starts with its cells); answers it.
+async fn play_two_click_move(client: &Client) -> (String, Vec<String>) {
     let actions = legal(client).await;
     let (text, cells) = actions
         .iter()
@@ -42,6 +42,13 @@ async fn play_answer_undo(client: &Client) {
     for cell in &cells {
         click_cell(client, cell).await;
     }
+    (text, cells)
+}
+
+/// Plays the first legal move that two clicks settle, waits for the
+/// engine's answer, then takes both back with Undo.
+async fn play_answer_undo(client: &Client) {
+    let (text, _) = play_two_click_move(client).await;
     wait_for(client, "Number(document.body.dataset.ply) >= 2").await;
     wait_for(client, "document.body.dataset.status === 'your-turn'").await;
     let record = client
@@ -456,6 +463,127 @@ fn a_promotion_is_chosen_among_buttons() {
         )
         .await;
         assert_eq!(eval_man(&client, "e8").await, "0Q", "a white queen on e8");
+        client.close().await.expect("the browser closes");
+    });
+}
+
+/// The page's own state, read in the browser.
+async fn page_state(client: &Client, script: &str) -> serde_json::Value {
+    web_support::eval(client, script).await
+}
+
+#[test]
+fn the_board_pages_small_defects_stay_fixed() {
+    let server = start_server();
+    let Some(driver) = start_driver("web_browser::the_board_pages_small_defects_stay_fixed") else {
+        return;
+    };
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        // A failed Start says so and leaves the form ready, not "Starting…".
+        client.goto(&format!("{server}/")).await.expect("the page opens");
+        wait_for(&client, "document.querySelectorAll('#engine option').length >= 1").await;
+        page_state(
+            &client,
+            "(document.getElementById('limit-kind').value = 'nodes', \
+              document.getElementById('limit-value').value = '500', \
+              document.getElementById('limit-value').dispatchEvent(new Event('input')), \
+              document.getElementById('position').value = 'not a position', true)",
+        )
+        .await;
+        click(&client, "#start").await;
+        wait_for(&client, "!document.getElementById('error').hidden").await;
+        wait_for(&client, "document.body.dataset.status === 'setup'").await;
+        // The line-step buttons stay hidden until a line is stepped through.
+        assert_eq!(
+            page_state(&client, "getComputedStyle(document.getElementById('line-steps')).display").await,
+            "none"
+        );
+        // The description follows the strength chosen.
+        assert!(page_state(&client, "document.getElementById('engine-description').textContent")
+            .await
+            .as_str()
+            .unwrap()
+            .contains("Strength: 500 nodes per move"));
+        // Lines are shown from one completed depth only.
+        let lines = page_state(
+            &client,
+            "(() => { analysis.byDepth = new Map([[10, new Map([[1, {depth: 10}], [2, {depth: 10}]])], \
+                                              [11, new Map([[1, {depth: 11}]])]]); \
+                     analysis.wanted = 1; analysis.over = false; \
+                     return [...completedLines().values()].map((l) => l.depth); })()",
+        )
+        .await;
+        assert_eq!(lines, serde_json::json!([10, 10]));
+
+        // A game: each cell names the man on it; resigning says who resigned.
+        start_game(&client, &server, "cardchess", "cardchess-greedy", ("nodes", 500), None).await;
+        wait_for(&client, "document.body.dataset.status === 'your-turn'").await;
+        assert_eq!(
+            page_state(&client, "document.querySelector('g[data-cell=\"e2\"] title').textContent").await,
+            "e2: White Pawn"
+        );
+        click(&client, "#resign").await;
+        wait_for(&client, "!document.getElementById('ending').hidden").await;
+        let ending = page_state(&client, "document.getElementById('ending').textContent").await;
+        assert_eq!(ending, "Game over: White resigned; Black wins. You score 0.");
+
+        // An expired game: one message, the board cleared, New game works.
+        client.find(Locator::Css("#new-game")).await.unwrap().click().await.unwrap();
+        wait_for(&client, "document.body.dataset.status === 'your-turn'").await;
+        page_state(&client, "(fetch(`/api/sessions/${page.view.id}`, {method: 'DELETE'}), true)").await;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        click(&client, "#hint").await;
+        wait_for(&client, "document.body.dataset.status === 'expired'").await;
+        let error = page_state(&client, "document.getElementById('error').textContent").await;
+        assert_eq!(error.as_str().unwrap().matches("expired").count(), 1, "{error}");
+        assert_eq!(page_state(&client, "document.getElementById('board').childElementCount").await, 0);
+        click(&client, "#new-game").await;
+        wait_for(&client, "document.body.dataset.status === 'your-turn' && document.body.dataset.ply === '0'").await;
+        screenshot(&client, "defects_new_game_after_expiry").await;
+        client.close().await.expect("the browser closes");
+    });
+}
+
+#[test]
+fn the_engine_is_shown_thinking_while_it_thinks() {
+    let server = start_server();
+    let Some(driver) = start_driver("web_browser::the_engine_is_shown_thinking_while_it_thinks")
+    else {
+        return;
+    };
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        start_game(
+            &client,
+            &server,
+            "camelot",
+            "camelot-default",
+            ("movetime_ms", 2000),
+            None,
+        )
+        .await;
+        wait_for(&client, "document.body.dataset.status === 'your-turn'").await;
+        let (text, _) = play_two_click_move(&client).await;
+        wait_for(&client, "document.body.dataset.status === 'thinking'").await;
+        assert_eq!(
+            page_state(
+                &client,
+                "getComputedStyle(document.getElementById('status'), '::after').animationName"
+            )
+            .await,
+            "spin"
+        );
+        assert!(
+            page_state(&client, "document.getElementById('status').textContent")
+                .await
+                .as_str()
+                .unwrap()
+                .contains("thinking")
+        );
+        screenshot(&client, "thinking").await;
+        wait_for(&client, "document.body.dataset.status === 'your-turn'").await;
+        assert!(plies(&client).await >= 2, "{text} and the answer");
         client.close().await.expect("the browser closes");
     });
 }

@@ -41,7 +41,11 @@ function fillEngines() {
 function describeEngine() {
   const game = currentGame();
   const profile = game && game.profiles.find((p) => p.name === $("engine").value);
-  $("engine-description").textContent = profile ? `${game.description}. Engine: ${profile.description}.` : "";
+  const kind = $("limit-kind").value;
+  const value = parseInt($("limit-value").value, 10);
+  const units = { movetime_ms: "ms per move", nodes: "nodes per move", depth: "plies deep" }[kind];
+  const strength = kind && value > 0 ? ` Strength: ${value} ${units}, instead of the profile's own limit.` : "";
+  $("engine-description").textContent = profile ? `${game.description}. Engine: ${profile.description}.${strength}` : "";
 }
 
 async function loadGames() {
@@ -102,22 +106,49 @@ function show(view) {
 async function act(call) {
   showError("");
   page.busy = true;
+  page.selection = [];
+  render();
   try {
     show(await call());
   } catch (error) {
-    showError(error.message);
-    // The board may show a move the server refused: draw the game as it is.
-    if (page.view) {
-      try {
-        show(await api("GET", `/api/sessions/${page.view.id}`));
-      } catch (lost) {
-        showError(`${error.message} (${lost.message})`);
+    if (error.status === 404 && page.view) {
+      expired();
+    } else {
+      showError(error.message);
+      // The board may show a move the server refused: draw the game as it is.
+      if (page.view) {
+        try {
+          show(await api("GET", `/api/sessions/${page.view.id}`));
+        } catch (lost) {
+          if (lost.status === 404) expired();
+        }
       }
     }
   } finally {
     page.busy = false;
-    render();
+    if (page.view) render();
+    else if (document.body.dataset.status !== "expired") setStatus("setup", "Choose a game and press Start.");
   }
+}
+
+// The server no longer has this game (unused for longer than its idle
+// time, or the server restarted): the board is cleared, and New game
+// starts a fresh one with the settings above.
+function expired() {
+  page.view = null;
+  page.selection = [];
+  page.hint = null;
+  stopAnalysis();
+  stopReview();
+  location.hash = "";
+  $("board").replaceChildren();
+  $("moves").replaceChildren();
+  $("notes").replaceChildren();
+  $("actions").replaceChildren();
+  $("ending").hidden = true;
+  showError("This game has expired on the server (it was unused for too long). New game starts another with the same settings.");
+  setStatus("expired", "The game has expired.");
+  $("new-game").disabled = false;
 }
 
 function sideName(seat) {
@@ -141,7 +172,7 @@ function render() {
   const lastEntry = step ? step : page.lookingAt ? view.record[page.lookingAt.ply - 1] : lastMove(view);
   const arrows = [];
   if (page.hint) arrows.push(page.hint);
-  arrows.push(...page.analysisArrows);
+  if (!step && !page.lookingAt) arrows.push(...page.analysisArrows);
   drawBoard($("board"), picture, {
     flipped: page.flipped,
     selected: page.selection,
@@ -373,10 +404,11 @@ async function hint() {
     page.hintText = answer.text;
     showError("");
   } catch (error) {
-    showError(error.message);
+    if (error.status === 404) expired();
+    else showError(error.message);
   } finally {
     page.busy = false;
-    render();
+    if (page.view) render();
   }
 }
 
@@ -417,7 +449,26 @@ function load() {
   act(() => api("POST", `/api/sessions/${id}/load`, { text: $("record-text").value }));
 }
 
+// `#review=ID/INDEX/GAME` (a link of the tournament page): a new game of
+// GAME with its default engine, that tournament game loaded, then reviewed.
+async function openTournamentGame(id, index, game) {
+  const record = await api("GET", `/api/tournaments/${id}/games/${index}`);
+  const entry = page.games.find((g) => g.name === game);
+  if (!entry) throw new Error(`${game} is not played on a board`);
+  $("game").value = game;
+  fillEngines();
+  const view = await api("POST", "/api/sessions", { game, side: "white", engine: entry.default_profile });
+  show(await api("POST", `/api/sessions/${view.id}/load`, { text: record.text }));
+  $("review-box").open = true;
+  startReview();
+}
+
 async function resume() {
+  const review = /review=(t[0-9]+)\/([0-9]+)\/([a-z]+)/.exec(location.hash);
+  if (review) {
+    await openTournamentGame(review[1], review[2], review[3]);
+    return;
+  }
   const match = /s=([0-9a-f]+)/.exec(location.hash);
   if (!match) return;
   try {
@@ -431,7 +482,9 @@ async function resume() {
 
 // ---- analysis ----
 
-const analysis = { source: null, depth: 0, depths: new Set(), lines: new Map(), chance: null };
+// The lines by depth (a Map of multipv → line for each depth); the page
+// shows the deepest depth whose every line has arrived.
+const analysis = { source: null, depth: 0, depths: new Set(), lines: new Map(), byDepth: new Map(), wanted: 1, over: false, chance: null };
 
 function stopAnalysis() {
   if (analysis.source) analysis.source.close();
@@ -443,7 +496,7 @@ function stopAnalysis() {
 function startAnalysis() {
   if (!page.view) return;
   stopAnalysis();
-  Object.assign(analysis, { depth: 0, depths: new Set(), lines: new Map(), chance: null });
+  Object.assign(analysis, { depth: 0, depths: new Set(), lines: new Map(), byDepth: new Map(), wanted: 1, over: false, chance: null });
   const position = page.lookingAt ? page.lookingAt.position : page.view.position;
   const params = new URLSearchParams({
     game: page.view.game,
@@ -458,10 +511,11 @@ function startAnalysis() {
   $("analysis-lines").replaceChildren();
   source.addEventListener("line", (message) => {
     const line = JSON.parse(message.data);
-    // Each line stays until the next depth replaces it.
     analysis.depth = Math.max(analysis.depth, line.depth);
-    analysis.lines.set(line.multipv, line);
+    if (!analysis.byDepth.has(line.depth)) analysis.byDepth.set(line.depth, new Map());
+    analysis.byDepth.get(line.depth).set(line.multipv, line);
     analysis.depths.add(line.depth);
+    analysis.lines = completedLines();
     document.body.dataset.analysisDepths = String(analysis.depths.size);
     renderAnalysis();
   });
@@ -473,6 +527,9 @@ function startAnalysis() {
     const done = JSON.parse(message.data);
     source.close();
     analysis.source = null;
+    analysis.over = true;
+    analysis.lines = completedLines();
+    renderAnalysis();
     document.body.dataset.analysis = "done";
     $("analysis-info").textContent += ` — finished: best ${done.best}`;
   });
@@ -483,6 +540,22 @@ function startAnalysis() {
   source.onerror = () => {
     if (analysis.source === source) stopAnalysis();
   };
+}
+
+// The lines of the deepest depth that is complete: every line of it has
+// arrived (as many as the earlier depths had, at most as many as asked
+// for), or a later depth has begun, or the search is over.
+function completedLines() {
+  const depths = [...analysis.byDepth.keys()].sort((a, b) => b - a);
+  for (const depth of depths) {
+    analysis.wanted = Math.max(analysis.wanted, analysis.byDepth.get(depth).size);
+  }
+  for (const depth of depths) {
+    const lines = analysis.byDepth.get(depth);
+    const later = depths.some((d) => d > depth);
+    if (lines.size >= analysis.wanted || later || analysis.over) return lines;
+  }
+  return new Map();
 }
 
 function renderAnalysis() {
@@ -515,7 +588,7 @@ function renderAnalysis() {
         .join(", ");
       return `${g.action}: expected ${(g.expected / 100).toFixed(2)} (${outcomes})`;
     });
-    item.textContent = `Depth ${chance.depth}: ${sure}; ${gambles.join("; ")}`;
+    item.textContent = `Depth ${chance.depth}: ${[sure, ...gambles].join("; ")}`;
     item.classList.add("chance");
     list.appendChild(item);
   }
@@ -592,10 +665,12 @@ function init() {
   $("setup").addEventListener("submit", startGame);
   $("game").addEventListener("change", fillEngines);
   $("engine").addEventListener("change", describeEngine);
+  $("limit-kind").addEventListener("change", describeEngine);
+  $("limit-value").addEventListener("input", describeEngine);
   $("undo").onclick = sessionCall("undo");
   $("redo").onclick = sessionCall("redo");
   $("resign").onclick = sessionCall("resign");
-  $("new-game").onclick = sessionCall("new");
+  $("new-game").onclick = (event) => (page.view ? sessionCall("new")() : startGame(event));
   $("hint").onclick = hint;
   $("flip").onclick = () => { page.flipped = !page.flipped; render(); };
   $("save").onclick = save;

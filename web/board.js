@@ -41,6 +41,15 @@ function cellShape(shape, cx, cy) {
   return svgElement("rect", { x: cx - 0.5, y: cy - 0.5, width: 1, height: 1 });
 }
 
+// A cell's name and the man on it, for its tooltip and screen readers:
+// `e4: White Pawn`.
+function cellTitle(name, man, legend) {
+  if (!man) return `${name}: empty`;
+  const entry = (legend || []).find((e) => e.letter === man.letter);
+  const side = man.side === 0 ? "White" : "Black";
+  return `${name}: ${side} ${entry ? entry.name : man.letter}`;
+}
+
 // Draws `picture` into `svg`. `marks`: { flipped, selected: [cells],
 // targets: Set, last: [cells], arrows: [[cells], …] }; `onClick(cell)`.
 function drawBoard(svg, picture, marks, onClick) {
@@ -71,7 +80,7 @@ function drawBoard(svg, picture, marks, onClick) {
     if (cell.zone) shape.classList.add(`zone-${cell.zone}`);
     if (last.has(cell.name)) shape.classList.add("last");
     const title = svgElement("title");
-    title.textContent = cell.name;
+    title.textContent = cellTitle(cell.name, men.get(cell.name), picture.legend);
     group.appendChild(title);
     group.appendChild(shape);
     const man = men.get(cell.name);

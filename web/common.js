@@ -27,6 +27,10 @@ async function api(method, path, body) {
       data = { error: `HTTP ${response.status}` };
     }
   }
-  if (!response.ok) throw new Error((data && data.error) || `HTTP ${response.status} ${response.statusText}`);
+  if (!response.ok) {
+    const error = new Error((data && data.error) || `HTTP ${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
+  }
   return data;
 }

@@ -503,7 +503,7 @@ async function setUpCreate() {
       const table = await api("POST", "/api/tables", {
         players: $("players").value,
         hands: Number($("hands").value),
-        seed: Number($("seed").value),
+        seed: $("seed").value === "" ? undefined : Number($("seed").value),
         options: [`pause=${$("pause").value}`, `dealer=${$("dealer").value}`],
         seats,
       });

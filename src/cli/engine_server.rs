@@ -11,6 +11,7 @@
 //! nothing more. Malformed lines are answered with `info string error: …`
 //! and otherwise ignored.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -52,11 +53,17 @@ pub trait Table: Sized + Send + Sync + 'static {
     /// The points per seat once the game is over.
     fn returns(&self) -> Option<Returns>;
 
-    /// Asks `player` for the move of the seat to move.
+    /// The legal actions among `tokens` (`go searchmoves …`), or the
+    /// first token that is not one.
+    fn among(&self, tokens: &[String], dialect: Dialect) -> Result<Vec<ActionOf<Self>>, String>;
+
+    /// Asks `player` for the move of the seat to move, among `only` when
+    /// it is not empty.
     fn choose(
         &self,
         player: &mut dyn Player<Self::G>,
         limits: &Limits,
+        only: &[ActionOf<Self>],
         stop: &Stop,
         info: &mut dyn InfoSink<ActionOf<Self>>,
     ) -> Result<Decision<ActionOf<Self>>, PlayerError>;
@@ -79,6 +86,8 @@ where
     type G = G;
 
     /// A perfect-information game has no view to take: `seat` is ignored.
+    /// Over UCI the interface is the arbiter: a draw it could claim does
+    /// not end the game, and the moves after it are played when legal.
     fn set_up(
         options: &G::Options,
         start: &Start,
@@ -90,11 +99,18 @@ where
             Start::StartPos => G::new(options),
             Start::Fen(text) => G::parse_position(text, options).map_err(|e| e.to_string())?,
         };
+        let arbiter = dialect == Dialect::Uci;
         for (index, token) in moves.iter().enumerate() {
+            if arbiter {
+                state.reopen_for_arbiter();
+            }
             let action = state
                 .parse_wire_action(token, dialect)
                 .map_err(|e| format!("move {}: {e}", index + 1))?;
             state.apply(action);
+        }
+        if arbiter {
+            state.reopen_for_arbiter();
         }
         Ok(FullState(state))
     }
@@ -111,10 +127,22 @@ where
         self.0.returns()
     }
 
+    fn among(&self, tokens: &[String], dialect: Dialect) -> Result<Vec<G::Action>, String> {
+        tokens
+            .iter()
+            .map(|token| {
+                self.0
+                    .parse_wire_action(token, dialect)
+                    .map_err(|e| format!("searchmoves: {e}"))
+            })
+            .collect()
+    }
+
     fn choose(
         &self,
         player: &mut dyn Player<G>,
         limits: &Limits,
+        only: &[G::Action],
         stop: &Stop,
         info: &mut dyn InfoSink<G::Action>,
     ) -> Result<Decision<G::Action>, PlayerError> {
@@ -123,6 +151,9 @@ where
         };
         let mut legal = Vec::new();
         self.0.legal_actions(&mut legal);
+        if !only.is_empty() {
+            legal.retain(|action| only.contains(action));
+        }
         if legal.is_empty() {
             return Err(PlayerError::NotAPlayersTurn);
         }
@@ -131,6 +162,7 @@ where
             observation: &self.0,
             legal: &legal,
             state: None,
+            game: None,
         };
         player.choose(&view, limits, stop, info)
     }
@@ -190,21 +222,43 @@ impl Table for SeatView {
         self.table.returns.clone()
     }
 
+    fn among(&self, tokens: &[String], _dialect: Dialect) -> Result<Vec<MuzicandoAction>, String> {
+        tokens
+            .iter()
+            .map(|token| {
+                self.table
+                    .legal
+                    .iter()
+                    .copied()
+                    .find(|&action| {
+                        action_token(&self.table.observation, action).ok().as_ref() == Some(token)
+                    })
+                    .ok_or_else(|| format!("searchmoves: `{token}` is not a legal move here"))
+            })
+            .collect()
+    }
+
     fn choose(
         &self,
         player: &mut dyn Player<Muzicando>,
         limits: &Limits,
+        only: &[MuzicandoAction],
         stop: &Stop,
         info: &mut dyn InfoSink<MuzicandoAction>,
     ) -> Result<Decision<MuzicandoAction>, PlayerError> {
-        if self.table.turn != Turn::Player(self.seat) || self.table.legal.is_empty() {
+        let mut legal = self.table.legal.clone();
+        if !only.is_empty() {
+            legal.retain(|action| only.contains(action));
+        }
+        if self.table.turn != Turn::Player(self.seat) || legal.is_empty() {
             return Err(PlayerError::NotAPlayersTurn);
         }
         let view = crate::engine::View {
             seat: self.seat,
             observation: &self.table.observation,
-            legal: &self.table.legal,
+            legal: &legal,
             state: None,
+            game: None,
         };
         player.choose(&view, limits, stop, info)
     }
@@ -237,6 +291,8 @@ pub struct Setup<'a> {
 enum Event<G: Game + crate::game::Observe> {
     /// A line of input.
     Line(String),
+    /// A line of input that is not UTF-8 (decoded lossily, to quote it).
+    Garbled(String),
     /// Input ended.
     Closed,
     /// The search finished: the player comes back with its answer.
@@ -270,6 +326,46 @@ fn say(out: &Out, line: &str) -> std::io::Result<()> {
 
 fn error_line(text: impl std::fmt::Display) -> String {
     Info::string(format!("error: {text}")).to_string()
+}
+
+/// The answer to an input line that is not UTF-8 (`line` decoded lossily).
+fn garbled(line: &str) -> String {
+    error_line(format!(
+        "a line that is not UTF-8 was ignored: `{}`",
+        line.trim()
+    ))
+}
+
+/// `Move Overhead`'s range, in milliseconds (Stockfish's).
+const MOVE_OVERHEAD_MS: std::ops::RangeInclusive<u64> = 0..=5000;
+
+/// `Move Overhead`'s default, in milliseconds.
+const MOVE_OVERHEAD_DEFAULT_MS: u64 = 10;
+
+/// The options UCI interfaces expect of a chess engine, besides the
+/// profile's: `Move Overhead` (milliseconds taken off the clock for the
+/// interface's lag), `Ponder` (whether the interface may send `go
+/// ponder`; pondering needs nothing more), `Clear Hash` and
+/// `UCI_Chess960`. `UCI_LimitStrength`/`UCI_Elo` are not offered: they
+/// wait for calibrated strength levels.
+fn uci_options() -> Vec<OptionSpec> {
+    let spec = |name: &str, kind| OptionSpec {
+        name: name.into(),
+        kind,
+    };
+    vec![
+        spec(
+            "Move Overhead",
+            OptionKind::Spin {
+                default: MOVE_OVERHEAD_DEFAULT_MS as i64,
+                min: *MOVE_OVERHEAD_MS.start() as i64,
+                max: *MOVE_OVERHEAD_MS.end() as i64,
+            },
+        ),
+        spec("Ponder", OptionKind::Check { default: false }),
+        spec("Clear Hash", OptionKind::Button),
+        spec("UCI_Chess960", OptionKind::Check { default: false }),
+    ]
 }
 
 /// The engine options a profile offers: `Hash`, `Threads` and `MultiPV`
@@ -347,6 +443,10 @@ fn set_parameter(profile: &mut EngineProfile, key: &str, text: &str) -> Result<(
     Ok(())
 }
 
+/// A finished `go infinite` search's decision, whether it streamed `info`
+/// lines, and the table it searched.
+type Held<T> = (Decision<ActionOf<T>>, bool, Arc<T>);
+
 /// The server's state between messages.
 struct Server<'a, T: Table> {
     setup: Setup<'a>,
@@ -354,10 +454,21 @@ struct Server<'a, T: Table> {
     events: Sender<Event<T::G>>,
     options: <T::G as Game>::Options,
     player: Option<Box<dyn Player<T::G>>>,
-    table: Arc<T>,
+    /// The position, or why the last `position` was refused: a `go` then
+    /// searches nothing (it answers `bestmove (none)`) rather than a
+    /// position the interface never sent.
+    table: Result<Arc<T>, String>,
     search: Option<Search<T>>,
-    /// A finished `go infinite` search whose `bestmove` waits for `stop`.
-    held: Option<(Decision<<T::G as Game>::Action>, bool)>,
+    /// A finished `go infinite` search whose `bestmove` waits for `stop`:
+    /// its decision, whether it streamed `info` lines, and its table.
+    held: Option<Held<T>>,
+    /// Taken off the mover's clock before the search budgets it (UCI's
+    /// `Move Overhead`).
+    move_overhead: std::time::Duration,
+    /// `position`, `go`, `setoption` and new-game messages sent during a
+    /// search, run in order once it ends (an interface's `stop`,
+    /// `position`, `go` written together).
+    pending: VecDeque<String>,
 }
 
 impl<T: Table> Server<'_, T> {
@@ -408,6 +519,11 @@ impl<T: Table> Server<'_, T> {
                 )?;
             }
         }
+        if self.setup.dialect == Dialect::Uci {
+            for spec in uci_options() {
+                self.say(&spec.to_string())?;
+            }
+        }
         for (spec, _) in engine_options(&self.setup.profile) {
             self.say(&spec.to_string())?;
         }
@@ -435,18 +551,18 @@ impl<T: Table> Server<'_, T> {
                     .set(name, value)
                     .map_err(|error| error.to_string())?;
                 self.options = options;
-                self.table = Arc::new(
-                    T::set_up(
-                        &self.options,
-                        &Start::StartPos,
-                        None,
-                        &[],
-                        self.setup.dialect,
-                    )
-                    .map_err(|e| e.to_string())?,
-                );
+                self.table = Ok(Arc::new(T::set_up(
+                    &self.options,
+                    &Start::StartPos,
+                    None,
+                    &[],
+                    self.setup.dialect,
+                )?));
                 return Ok(());
             }
+        }
+        if self.setup.dialect == Dialect::Uci && self.set_uci_option(name, value)? {
+            return Ok(());
         }
         let specs = engine_options(&self.setup.profile);
         let key = specs
@@ -470,15 +586,88 @@ impl<T: Table> Server<'_, T> {
         Ok(())
     }
 
-    fn start_search(&mut self, go: Go) -> Result<(), String> {
-        if self.search.is_some() {
-            return Err("already searching".into());
+    /// Starts the search a `go` asks for. A `go` that cannot search still
+    /// gets its `bestmove`: `(none)` when the game is over (after an `info`
+    /// line scoring the end, as Stockfish does), and after an error line
+    /// otherwise.
+    fn go(&mut self, go: Go) -> Result<()> {
+        if let Err(error) = self.start_search(go) {
+            if !error.is_empty() {
+                self.say(&error_line(error))?;
+            }
+            self.say("bestmove (none)")?;
         }
-        let Turn::Player(seat) = self.table.turn() else {
-            return Err("no seat is to move in this position".into());
+        Ok(())
+    }
+
+    /// Starts a search, or says why none can run (an empty reason: the game
+    /// is over, its `info` line written).
+    /// Sets one of [`uci_options`]; `false` when `name` is none of them.
+    fn set_uci_option(&mut self, name: &str, value: &str) -> Result<bool, String> {
+        let is = |option: &str| name.eq_ignore_ascii_case(option);
+        if is("Move Overhead") {
+            let ms = value
+                .parse::<u64>()
+                .ok()
+                .filter(|ms| MOVE_OVERHEAD_MS.contains(ms))
+                .ok_or_else(|| {
+                    format!(
+                        "`Move Overhead` takes {} to {} milliseconds, not `{value}`",
+                        MOVE_OVERHEAD_MS.start(),
+                        MOVE_OVERHEAD_MS.end()
+                    )
+                })?;
+            self.move_overhead = std::time::Duration::from_millis(ms);
+        } else if is("Ponder") {
+            crate::game::parse_flag("Ponder", value).map_err(|e| e.to_string())?;
+        } else if is("Clear Hash") {
+            if let Some(player) = &mut self.player {
+                player.new_game();
+            }
+        } else if is("UCI_Chess960") {
+            let on = crate::game::parse_flag("UCI_Chess960", value).map_err(|e| e.to_string())?;
+            let mut options = self.options.clone();
+            options
+                .set("chess960", if on { "true" } else { "false" })
+                .map_err(|e| e.to_string())?;
+            self.table = Ok(Arc::new(T::set_up(
+                &options,
+                &Start::StartPos,
+                None,
+                &[],
+                self.setup.dialect,
+            )?));
+            self.options = options;
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    fn start_search(&mut self, go: Go) -> Result<(), String> {
+        let table = match &self.table {
+            Ok(table) => Arc::clone(table),
+            Err(refused) => {
+                return Err(format!(
+                    "no position to search: the last `position` was refused ({refused})"
+                ))
+            }
         };
+        let seat = match table.turn() {
+            Turn::Player(seat) => seat,
+            Turn::Terminal => {
+                let drawn = table
+                    .returns()
+                    .is_some_and(|r| r.iter().all(|&p| (p - r[0]).abs() < 1e-9));
+                let score = if drawn { "cp 0" } else { "mate 0" };
+                let _ = self.say(&format!("info depth 0 score {score}"));
+                return Err(String::new());
+            }
+            Turn::Chance => return Err("no seat is to move: chance is to act".into()),
+        };
+        let only = table.among(&go.searchmoves, self.setup.dialect)?;
         let hold = go.infinite || go.ponder;
-        let limits = if go.ponder {
+        let mut limits = if go.ponder {
             Limits::default()
         } else {
             match go.limits(seat) {
@@ -489,9 +678,14 @@ impl<T: Table> Server<'_, T> {
                 None => Limits::default(),
             }
         };
+        if let Some(clock) = &mut limits.clock {
+            clock.remaining = clock
+                .remaining
+                .saturating_sub(self.move_overhead)
+                .max(std::time::Duration::from_millis(1));
+        }
         let mut player = self.player.take().ok_or("the engine is not built")?;
         let stop = Stop::default();
-        let table = Arc::clone(&self.table);
         let (thread_stop, thread_table, out, events) = (
             stop.clone(),
             Arc::clone(&table),
@@ -519,7 +713,7 @@ impl<T: Table> Server<'_, T> {
                 // A closed output ends the program through the main loop.
                 let _ = say(&out, &line.to_string());
             };
-            let result = thread_table.choose(&mut *player, &limits, &thread_stop, &mut sink);
+            let result = thread_table.choose(&mut *player, &limits, &only, &thread_stop, &mut sink);
             let _ = events.send(Event::Done(player, result));
         });
         let ponder = go.ponder.then(|| {
@@ -586,16 +780,33 @@ impl<T: Table> Server<'_, T> {
         let _ = search.handle.join();
         match result {
             Ok(decision) if search.hold && !search.stop.load(Ordering::Relaxed) => {
-                self.held = Some((decision, search.streamed.load(Ordering::Relaxed)));
-                self.table = search.table;
+                let streamed = search.streamed.load(Ordering::Relaxed);
+                self.held = Some((decision, streamed, search.table));
             }
             Ok(decision) => {
                 let streamed = search.streamed.load(Ordering::Relaxed);
                 self.report(&search.table, &decision, streamed)?;
             }
-            Err(error) => self.say(&error_line(error))?,
+            Err(error) => {
+                self.say(&error_line(error))?;
+                self.say("bestmove (none)")?;
+            }
         }
         Ok(())
+    }
+
+    /// Runs the messages queued during a search, until one starts the next
+    /// search; `false` ends the conversation.
+    fn resume(&mut self, events: &Receiver<Event<T::G>>) -> Result<bool> {
+        while self.search.is_none() {
+            let Some(line) = self.pending.pop_front() else {
+                break;
+            };
+            if !self.line(&line, events)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Waits for the running search to end, without reporting it.
@@ -612,6 +823,9 @@ impl<T: Table> Server<'_, T> {
                     break;
                 }
                 Event::Line(line) => lines.push(line),
+                Event::Garbled(line) => {
+                    let _ = self.say(&garbled(&line));
+                }
                 Event::Closed => lines.push("quit".into()),
             }
         }
@@ -619,9 +833,11 @@ impl<T: Table> Server<'_, T> {
         lines
     }
 
-    fn query(&self, query: Query) -> String {
-        let table = &self.table;
-        match query {
+    fn query(&self, query: Query) -> Result<String, String> {
+        let table = self.table.as_ref().map_err(|refused| {
+            format!("no position: the last `position` was refused ({refused})")
+        })?;
+        Ok(match query {
             Query::GameOver => (table.turn() == Turn::Terminal).to_string(),
             Query::P1Turn => (table.turn() == Turn::Player(0)).to_string(),
             Query::Turn => match table.turn() {
@@ -633,7 +849,7 @@ impl<T: Table> Server<'_, T> {
                 None => "none".into(),
                 Some(returns) => result_word(&returns, table.seats()),
             },
-        }
+        })
     }
 
     /// Handles one line; `false` ends the conversation.
@@ -661,33 +877,29 @@ impl<T: Table> Server<'_, T> {
             Command::Stop => {
                 if let Some(search) = &self.search {
                     search.stop.store(true, Ordering::Relaxed);
-                } else if let Some(decision) = self.held.take() {
-                    let table = Arc::clone(&self.table);
-                    self.report(&table, &decision.0, decision.1)?;
+                } else if let Some((decision, streamed, table)) = self.held.take() {
+                    self.report(&table, &decision, streamed)?;
                 }
             }
             Command::PonderHit => {
                 let ponder = self.search.as_ref().and_then(|s| s.ponder.clone());
                 if let Some(go) = ponder {
-                    for pending in self.abandon(events) {
-                        if !self.line(&pending, events)? {
+                    let meanwhile = self.abandon(events);
+                    self.go(go)?;
+                    for line in meanwhile {
+                        if !self.line(&line, events)? {
                             return Ok(false);
                         }
                     }
-                    if let Err(error) = self.start_search(go) {
-                        self.say(&error_line(error))?;
-                    }
-                } else if let Some(decision) = self.held.take() {
-                    let table = Arc::clone(&self.table);
-                    self.report(&table, &decision.0, decision.1)?;
+                } else if let Some((decision, streamed, table)) = self.held.take() {
+                    self.report(&table, &decision, streamed)?;
                 }
             }
-            _ if self.search.is_some() => {
-                self.say(&error_line(format!(
-                    "`{}` while searching: send `stop` first",
-                    line.trim()
-                )))?;
-            }
+            Command::Query(query) => match self.query(query) {
+                Ok(answer) => self.say(&Reply::Response(answer).to_string())?,
+                Err(error) => self.say(&error_line(error))?,
+            },
+            _ if self.search.is_some() => self.pending.push_back(line.to_string()),
             Command::SetOption { name, value } => {
                 if let Err(error) = self.set_option(&name, value.as_deref()) {
                     self.say(&error_line(error))?;
@@ -701,20 +913,17 @@ impl<T: Table> Server<'_, T> {
             }
             Command::Position { start, seat, moves } => {
                 self.held = None;
-                match T::set_up(&self.options, &start, seat, &moves, self.setup.dialect) {
-                    Ok(table) => self.table = Arc::new(table),
-                    Err(error) => self.say(&error_line(error))?,
+                self.table = T::set_up(&self.options, &start, seat, &moves, self.setup.dialect)
+                    .map(Arc::new);
+                if let Err(error) = &self.table {
+                    self.say(&error_line(format!(
+                        "{error}; no position until the next `position`"
+                    )))?;
                 }
             }
             Command::Go(go) => {
-                let go = *go;
                 self.held = None;
-                if let Err(error) = self.start_search(go) {
-                    self.say(&error_line(error))?;
-                }
-            }
-            Command::Query(query) => {
-                self.say(&Reply::Response(self.query(query)).to_string())?;
+                self.go(*go)?;
             }
         }
         Ok(true)
@@ -757,13 +966,22 @@ pub fn serve<T: Table>(
     let (events, received) = channel();
     let reader = events.clone();
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if reader.send(Event::Line(line)).is_err() {
+        let mut input = input;
+        let mut bytes = Vec::new();
+        while matches!(input.read_until(b'\n', &mut bytes), Ok(read) if read > 0) {
+            let event = match String::from_utf8(std::mem::take(&mut bytes)) {
+                Ok(line) => Event::Line(line),
+                Err(error) => Event::Garbled(String::from_utf8_lossy(error.as_bytes()).into()),
+            };
+            if reader.send(event).is_err() {
                 return;
             }
         }
         let _ = reader.send(Event::Closed);
+    });
+    let move_overhead = std::time::Duration::from_millis(match setup.dialect {
+        Dialect::Uci => MOVE_OVERHEAD_DEFAULT_MS,
+        Dialect::Ugi => 0,
     });
     let mut server = Server {
         setup,
@@ -771,9 +989,11 @@ pub fn serve<T: Table>(
         events,
         options,
         player: Some(player),
-        table: Arc::new(table),
+        table: Ok(Arc::new(table)),
         search: None,
         held: None,
+        pending: VecDeque::new(),
+        move_overhead,
     };
     while let Ok(event) = received.recv() {
         match event {
@@ -782,11 +1002,17 @@ pub fn serve<T: Table>(
                     break;
                 }
             }
+            Event::Garbled(line) => server.say(&garbled(&line))?,
             Event::Closed => {
                 server.abandon(&received);
                 break;
             }
-            Event::Done(player, result) => server.finished(player, result)?,
+            Event::Done(player, result) => {
+                server.finished(player, result)?;
+                if !server.resume(&received)? {
+                    break;
+                }
+            }
         }
     }
     Ok(())

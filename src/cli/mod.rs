@@ -267,6 +267,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 progress: (!quiet).then(|| tournament::progress_bar("games")),
                 engines: cli.engines,
                 shard: shard.as_deref().map(str::parse).transpose()?,
+                stop: None,
             },
         ),
         Command::Tune {

@@ -40,8 +40,18 @@ impl<G: PerfectInfo, E: Evaluator<G> + Send> Player<G> for AlphaBetaPlayer<G, E>
         stop: &Stop,
         info: &mut dyn InfoSink<G::Action>,
     ) -> Result<Decision<G::Action>, PlayerError> {
-        let result = self.searcher.run(
+        let mut all = Vec::new();
+        view.observation.legal_actions(&mut all);
+        // A narrower list than the rules give is a root restriction
+        // (`searchmoves`).
+        let only = if view.legal.len() < all.len() {
+            view.legal
+        } else {
+            &[]
+        };
+        let result = self.searcher.run_among(
             view.observation,
+            only,
             limits,
             stop,
             &mut |report: &SearchInfo<G::Action>| info.info(report),
@@ -60,5 +70,9 @@ impl<G: PerfectInfo, E: Evaluator<G> + Send> Player<G> for AlphaBetaPlayer<G, E>
 
     fn new_game(&mut self) {
         self.searcher.new_game();
+    }
+
+    fn release_memory(&mut self) {
+        self.searcher.release_memory();
     }
 }

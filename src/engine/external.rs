@@ -4,9 +4,11 @@
 //! game: a tournament builds its players afresh for every game, so a
 //! program that failed is started again for the next one), introduces
 //! itself (`uci`/`ugi`, the profile's `[engine_options]` and rule options
-//! with `setoption`, `isready`), then for every decision sends the seat's
-//! view (`position …`), the limits its caller gives (`go`, the seat's own
-//! clock included) and reads `info` lines until `bestmove`. The caller
+//! with `setoption`, `isready`), then for every decision sends the game
+//! (`position startpos|fen START moves …`, the whole game where every
+//! action is public, as cutechess and fastchess do; otherwise the seat's
+//! view), the limits its caller gives (`go`, every seat's clock included)
+//! and reads `info` lines until `bestmove`. The caller
 //! keeps the clock; this player only enforces a deadline: the budget plus
 //! [`GRACE`], after which the program is killed.
 //!
@@ -19,12 +21,12 @@ use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use crate::game::{Seat, MAX_SEATS};
 use crate::protocol::{Command, Dialect, Go, Info, Reply, WireView};
-use crate::search::{Limits, PvLine, Score, SearchInfo};
+use crate::search::{Clock, Limits, PvLine, Score, SearchInfo};
 
 use super::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
 use super::profile::{EngineProfile, ExternalSpec, ProfileError};
@@ -43,6 +45,23 @@ const TAIL: usize = 8;
 enum Line {
     Out(String),
     Err(String),
+}
+
+/// Sends each line of `output` as `line(text)` until it ends. Lines are
+/// read as bytes and decoded lossily: a line that is not UTF-8 (a Latin-1
+/// `id author`) is kept with U+FFFD for its bad bytes, never the end of the
+/// output.
+fn read_lines(output: impl std::io::Read, send: &Sender<Line>, line: fn(String) -> Line) {
+    let mut output = BufReader::new(output);
+    let mut bytes = Vec::new();
+    while matches!(output.read_until(b'\n', &mut bytes), Ok(read) if read > 0) {
+        let text = String::from_utf8_lossy(&bytes);
+        let text = text.trim_end_matches(['\n', '\r']).to_string();
+        bytes.clear();
+        if send.send(line(text)).is_err() {
+            break;
+        }
+    }
 }
 
 /// A running program.
@@ -124,22 +143,10 @@ impl Running {
             .ok_or(Fault("no standard input".into()))?;
         if let Some(out) = child.stdout.take() {
             let send = send.clone();
-            std::thread::spawn(move || {
-                for line in BufReader::new(out).lines().map_while(Result::ok) {
-                    if send.send(Line::Out(line)).is_err() {
-                        break;
-                    }
-                }
-            });
+            std::thread::spawn(move || read_lines(out, &send, Line::Out));
         }
         if let Some(err) = child.stderr.take() {
-            std::thread::spawn(move || {
-                for line in BufReader::new(err).lines().map_while(Result::ok) {
-                    if send.send(Line::Err(line)).is_err() {
-                        break;
-                    }
-                }
-            });
+            std::thread::spawn(move || read_lines(err, &send, Line::Err));
         }
         Ok(Running {
             child,
@@ -303,10 +310,23 @@ impl<G: WireView> ExternalPlayer<G> {
             return Err(fault);
         }
         let dialect = self.spec.protocol;
-        let legal_tokens = G::legal_tokens(view.observation, view.legal, dialect)
-            .map_err(|e| Fault(format!("cannot write the position: {e}")))?;
-        let position = G::position_command(view.observation, view.seat, dialect)
-            .map_err(|e| Fault(format!("cannot write the position: {e}")))?;
+        let position = match &view.game {
+            Some(game) => G::game_command(
+                game.start,
+                game.actions,
+                view.observation,
+                view.seat,
+                dialect,
+            ),
+            None => G::position_command(view.observation, view.seat, dialect),
+        }
+        .map_err(|e| Fault(format!("cannot write the position: {e}")))?;
+        let clocks: Vec<(Seat, Clock)> = view
+            .game
+            .iter()
+            .flat_map(|game| game.clocks.iter().enumerate())
+            .filter_map(|(seat, clock)| Some((G::clock_index(view.observation, seat), (*clock)?)))
+            .collect();
         let hand_options = G::hand_options(view.observation);
         let clock_index = G::clock_index(view.observation, view.seat);
         self.start()?;
@@ -331,7 +351,7 @@ impl<G: WireView> ExternalPlayer<G> {
             running.hand_options = hand_options;
         }
         running.send(&position.line(dialect))?;
-        let go = go_for(limits, clock_index);
+        let go = go_for(limits, clock_index, &clocks);
         running.send(&Command::Go(Box::new(go)).line(dialect))?;
         let started = Instant::now();
         let allowed = budget(limits) + GRACE;
@@ -368,17 +388,14 @@ impl<G: WireView> ExternalPlayer<G> {
                     last = line;
                 }
                 Some(Reply::BestMove { action, .. }) => {
-                    let index =
-                        legal_tokens
-                            .iter()
-                            .position(|t| *t == action)
-                            .ok_or_else(|| {
-                                Fault(format!(
-                                    "the engine answered `{action}`, not a legal move here"
-                                ))
-                            })?;
+                    let action = G::read_action(view.observation, view.legal, &action, dialect)
+                        .map_err(|error| {
+                            Fault(format!(
+                                "the engine answered `{action}`, not a legal move here ({error})"
+                            ))
+                        })?;
                     return Ok(Decision {
-                        action: view.legal[index],
+                        action,
                         score: last.score.map(|Score(s)| s),
                         lines: Vec::new(),
                         stats: Stats {
@@ -394,14 +411,19 @@ impl<G: WireView> ExternalPlayer<G> {
     }
 }
 
-/// The `go` for `limits`, the mover's clock under `clock_index`.
-fn go_for(limits: &Limits, clock_index: Seat) -> Go {
+/// The `go` for `limits`, the mover's clock under `clock_index`, every
+/// other clock of `clocks` (by clock index) beside it.
+fn go_for(limits: &Limits, clock_index: Seat, clocks: &[(Seat, Clock)]) -> Go {
     let mut go = Go {
         depth: limits.depth,
         nodes: limits.nodes,
         movetime: limits.movetime.map(|t| t.as_millis().max(1) as u64),
         ..Go::default()
     };
+    for &(index, clock) in clocks.iter().filter(|(index, _)| *index < MAX_SEATS) {
+        go.time[index] = Some(clock.remaining.as_millis() as u64);
+        go.inc[index] = Some(clock.increment.as_millis() as u64);
+    }
     if let (Some(clock), true) = (limits.clock, clock_index < MAX_SEATS) {
         go.time[clock_index] = Some(clock.remaining.as_millis() as u64);
         go.inc[clock_index] = Some(clock.increment.as_millis() as u64);

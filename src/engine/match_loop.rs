@@ -15,10 +15,10 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, Observe, Seat, Turn};
 use crate::knowledge::{outcome_at, unit_interval};
-use crate::search::{Limits, SearchInfo};
+use crate::search::{Clock, Limits, SearchInfo};
 use crate::splitmix::splitmix64;
 
-use super::player::{Decision, Player, PlayerError, Stop, View};
+use super::player::{Decision, GameSoFar, Player, PlayerError, Stop, View};
 
 /// Where a game's chance events come from. The k-th chance event of a game
 /// is resolved from the source and `k` alone, so taking moves back and
@@ -190,6 +190,12 @@ pub trait MatchHooks<G: Game> {
         None
     }
 
+    /// Every seat's clock, by seat (told to engines that want the whole
+    /// game); empty when the referee keeps none.
+    fn clocks(&mut self) -> Vec<Option<Clock>> {
+        Vec::new()
+    }
+
     /// Charges `elapsed` to `seat`'s time; an error is a time forfeit.
     fn charge(&mut self, _seat: Seat, _elapsed: Duration) -> Result<(), String> {
         Ok(())
@@ -236,6 +242,9 @@ pub enum RefusedAction {
 /// events have been resolved.
 pub struct Match<G: Observe> {
     state: G,
+    /// Where the game started, and every action since (chance included).
+    start: G,
+    actions: Vec<G::Action>,
     chance: Box<dyn ChanceSource<G>>,
     drawn: u64,
     ply: u32,
@@ -249,6 +258,8 @@ impl<G: Observe> Match<G> {
     #[must_use]
     pub fn new(state: G, chance: Box<dyn ChanceSource<G>>, drawn: u64) -> Self {
         Self {
+            start: state.clone(),
+            actions: Vec::new(),
             state,
             chance,
             drawn,
@@ -256,6 +267,16 @@ impl<G: Observe> Match<G> {
             full_view: false,
             stop: Stop::default(),
         }
+    }
+
+    /// Records that the game began at `start` and reached the current
+    /// state by `actions` (an opening played before the loop), so that an
+    /// engine told the whole game sees them.
+    #[must_use]
+    pub fn with_history(mut self, start: G, actions: Vec<G::Action>) -> Self {
+        self.start = start;
+        self.actions = actions;
+        self
     }
 
     /// Lets players that [see everything](Player::sees_everything) sit at
@@ -371,6 +392,7 @@ impl<G: Observe> Match<G> {
             },
         );
         self.state.apply(action);
+        self.actions.push(action);
         self.ply += 1;
         Ok(())
     }
@@ -391,6 +413,7 @@ impl<G: Observe> Match<G> {
         };
         hooks.event(&self.state, &Event::ChanceDrawn { index, action });
         self.state.apply(action);
+        self.actions.push(action);
         self.drawn += 1;
         self.ply += 1;
         Ok(())
@@ -415,12 +438,18 @@ impl<G: Observe> Match<G> {
         state.legal_actions(&mut legal);
         let observation = state.observe(seat);
         let limits = hooks.limits(seat);
+        let clocks = hooks.clocks();
         self.stop.store(false, std::sync::atomic::Ordering::Relaxed);
         let view = View {
             seat,
             observation: &observation,
             legal: &legal,
             state: player.sees_everything().then_some(state),
+            game: G::PUBLIC_ACTIONS.then_some(GameSoFar {
+                start: &self.start,
+                actions: &self.actions,
+                clocks: &clocks,
+            }),
         };
         let started = Instant::now();
         let answer = catch_unwind(AssertUnwindSafe(|| {
@@ -463,6 +492,7 @@ impl<G: Observe> Match<G> {
             },
         );
         self.state.apply(action);
+        self.actions.push(action);
         self.ply += 1;
         ending.map_or(Ok(()), Err)
     }

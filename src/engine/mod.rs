@@ -65,7 +65,9 @@ pub use match_loop::{
     Occupant, Progress, RefusedAction, SeededChance,
 };
 pub use partner_sight::PartnerSight;
-pub use player::{ask, Decision, InfoSink, NoInfo, Player, PlayerError, Stats, Stop, View};
+pub use player::{
+    ask, Decision, GameSoFar, InfoSink, NoInfo, Player, PlayerError, Stats, Stop, View,
+};
 pub use policy_player::PolicyPlayer;
 pub use profile::{
     Bidding, ChanceParams, EngineProfile, ExternalSpec, LimitSpec, ProfileError, SamplingParams,

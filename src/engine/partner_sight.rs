@@ -46,6 +46,7 @@ impl<G: HiddenInfo> Player<G> for PartnerSight<G> {
             observation: &observation,
             legal: view.legal,
             state: None,
+            game: None,
         };
         self.inner.choose(&widened, limits, stop, info)
     }

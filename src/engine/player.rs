@@ -20,7 +20,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::game::{Observe, Seat, Turn};
-use crate::search::{Limits, PvLine, SearchError, SearchInfo};
+use crate::search::{Clock, Limits, PvLine, SearchError, SearchInfo};
 
 /// The flag that stops a running decision when set (from any thread).
 pub type Stop = Arc<AtomicBool>;
@@ -55,6 +55,23 @@ pub struct View<'a, G: Observe> {
     /// The full state: handed only to a player that
     /// [sees everything](Player::sees_everything), at a table that allows it.
     pub state: Option<&'a G>,
+    /// The game so far, where every action is public
+    /// ([`Observe::PUBLIC_ACTIONS`]) and a referee keeps it.
+    pub game: Option<GameSoFar<'a, G>>,
+}
+
+/// The game so far, as a referee keeps it: where it started, every action
+/// since (chance outcomes included) and each seat's clock. An external
+/// engine is sent all of it (`position … moves …`, both clocks), as chess
+/// interfaces do, so that it sees repetitions and its opponent's time.
+#[derive(Clone, Copy, Debug)]
+pub struct GameSoFar<'a, G: Observe> {
+    /// The state the game started from.
+    pub start: &'a G,
+    /// Every action since, in order.
+    pub actions: &'a [G::Action],
+    /// Each seat's clock (`None`: no clock), by seat.
+    pub clocks: &'a [Option<Clock>],
 }
 
 /// What a decision cost.
@@ -133,6 +150,11 @@ pub trait Player<G: Observe>: Send {
     /// Forgets anything carried over from an earlier game.
     fn new_game(&mut self) {}
 
+    /// Gives back the memory kept between decisions (a transposition
+    /// table); the next decision takes it again. A server calls it for an
+    /// engine whose person has gone quiet.
+    fn release_memory(&mut self) {}
+
     /// Whether the player needs the full state, hidden cards included (the
     /// cheating measurement tool only). Fair tables refuse such a player.
     fn sees_everything(&self) -> bool {
@@ -163,6 +185,7 @@ pub fn ask<G: Observe>(
         observation: &observation,
         legal: &legal,
         state: player.sees_everything().then_some(state),
+        game: None,
     };
     player.choose(&view, limits, &Stop::default(), &mut NoInfo)
 }

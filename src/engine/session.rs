@@ -410,6 +410,7 @@ impl<G: Playable> Session<G> {
             observation: &observation,
             legal: &legal,
             state: None,
+            game: None,
         };
         player
             .choose(&view, limits, &Stop::default(), &mut NoInfo)
@@ -577,14 +578,18 @@ pub trait AnySession: Send {
     fn hint(&self) -> Result<String, SessionError>;
     /// The person to move resigns.
     fn resign(&mut self) -> Result<(), SessionError>;
-    /// Starts the same game again from its start, with the same chance seed.
-    fn new_game(&mut self);
+    /// Starts the same game again from its start, with the chance seed
+    /// `seed` (`None`: the same seed, the same chance outcomes).
+    fn new_game(&mut self, seed: Option<u64>);
     /// The result per seat and the reason, once the game is over.
     fn result(&self) -> Option<(Vec<f64>, &'static str)>;
     /// The saved game text.
     fn save_text(&self) -> String;
     /// Replaces the game by a saved one (the game's options stay).
     fn load_text(&mut self, text: &str) -> Result<(), SessionError>;
+    /// Gives back the memory the engines keep between moves (their
+    /// transposition tables); their next move takes it again.
+    fn release_memory(&mut self);
 }
 
 impl<G: Playable + TextBoard> AnySession for Session<G>
@@ -678,9 +683,9 @@ where
         Ok(())
     }
 
-    fn new_game(&mut self) {
+    fn new_game(&mut self, seed: Option<u64>) {
         let start = self.start.clone();
-        Session::new_game(self, start, None);
+        Session::new_game(self, start, seed);
         Session::advance(self);
     }
 
@@ -692,6 +697,14 @@ where
 
     fn save_text(&self) -> String {
         Session::save_text(self)
+    }
+
+    fn release_memory(&mut self) {
+        for seat in &mut self.seats {
+            if let Occupant::Engine(player) = seat {
+                player.release_memory();
+            }
+        }
     }
 
     fn load_text(&mut self, text: &str) -> Result<(), SessionError> {

@@ -517,6 +517,9 @@ pub trait AnyTable: Send {
     fn totals(&self) -> Vec<i32>;
     /// Whether the match is over.
     fn is_over(&self) -> bool;
+    /// The match's seed (its deals follow from it: show it only once the
+    /// match is over).
+    fn seed(&self) -> u64;
     /// What `seat` sees of the hand now.
     fn view_json(&self, seat: Seat) -> serde_json::Value;
     /// The events of `seat` from number `from` on.
@@ -555,6 +558,10 @@ impl<G: HandView + Playable + RuleBasedGame> AnyTable for HandTable<G> {
 
     fn is_over(&self) -> bool {
         HandTable::is_over(self)
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
     }
 
     fn view_json(&self, seat: Seat) -> serde_json::Value {

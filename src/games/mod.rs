@@ -205,6 +205,11 @@ pub const REGISTRY: &[GameInfo] = &[
                 values: "on or off",
                 set_per_deal: false,
             },
+            OptionKey {
+                key: "rules",
+                values: "current or classic",
+                set_per_deal: false,
+            },
         ],
     },
     GameInfo {
@@ -288,7 +293,7 @@ pub const REGISTRY: &[GameInfo] = &[
             },
             OptionKey {
                 key: "deck",
-                values: "default, basic or a list of cards",
+                values: "default, basic or the deck's lines joined by `;` (2 move P; 1 swap)",
                 set_per_deal: false,
             },
         ],
@@ -350,6 +355,11 @@ pub const REGISTRY: &[GameInfo] = &[
             OptionKey {
                 key: "finish",
                 values: "decided or full",
+                set_per_deal: false,
+            },
+            OptionKey {
+                key: "glissando_rows",
+                values: "initial or any",
                 set_per_deal: false,
             },
         ],

@@ -139,6 +139,9 @@ pub struct Go {
     pub infinite: bool,
     /// Think on the opponent's time until `ponderhit` or `stop`.
     pub ponder: bool,
+    /// `searchmoves`: only these moves (tokens) are searched at the root;
+    /// empty, every legal move.
+    pub searchmoves: Vec<String>,
 }
 
 impl Go {
@@ -206,15 +209,28 @@ impl Go {
         if self.ponder {
             words.push("ponder".to_string());
         }
+        if !self.searchmoves.is_empty() {
+            words.push("searchmoves".to_string());
+            words.extend(self.searchmoves.iter().cloned());
+        }
         words.join(" ")
     }
 
-    fn parse<'a>(mut words: impl Iterator<Item = &'a str>) -> Result<Go, CommandError> {
+    fn parse<'a>(words: impl Iterator<Item = &'a str>) -> Result<Go, CommandError> {
         let mut go = Go::default();
+        let mut words = words.peekable();
         while let Some(key) = words.next() {
             match key {
                 "infinite" => go.infinite = true,
                 "ponder" => go.ponder = true,
+                // The moves run to the next limit's name or the line's end.
+                "searchmoves" => {
+                    while let Some(word) =
+                        words.next_if(|word| !GO_WORDS.contains(word) && clock_key(word).is_none())
+                    {
+                        go.searchmoves.push(word.to_string());
+                    }
+                }
                 _ => {
                     let value = words
                         .next()
@@ -247,6 +263,18 @@ impl Go {
         Ok(go)
     }
 }
+
+/// The limits' names that end a `searchmoves` list (besides the clocks).
+const GO_WORDS: &[&str] = &[
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "mate",
+];
 
 /// The seat and kind (`true`: time, `false`: increment) of a clock key:
 /// `wtime`/`btime`/`winc`/`binc`, `p1time`/`p2time`/`p1inc`/`p2inc`, or
@@ -502,6 +530,7 @@ mod tests {
             ("go depth 4 nodes 900 movetime 50", Dialect::Ugi),
             ("go infinite", Dialect::Uci),
             ("go ponder wtime 5", Dialect::Uci),
+            ("go depth 3 searchmoves e2e4 d2d4", Dialect::Uci),
             ("stop", Dialect::Uci),
             ("ponderhit", Dialect::Uci),
             ("query result", Dialect::Ugi),
@@ -535,6 +564,11 @@ mod tests {
             panic!()
         };
         assert!(go.limits(2).is_some());
+        let Command::Go(go) = Command::parse("go searchmoves e2e4 g1f3 wtime 10").unwrap() else {
+            panic!()
+        };
+        assert_eq!(go.searchmoves, ["e2e4", "g1f3"]);
+        assert_eq!(go.time[0], Some(10));
     }
 
     #[test]

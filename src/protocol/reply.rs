@@ -38,6 +38,8 @@ pub enum OptionKind {
         /// The words.
         values: Vec<String>,
     },
+    /// An action, set without a value (`Clear Hash`).
+    Button,
 }
 
 /// One `option` line.
@@ -72,6 +74,7 @@ impl fmt::Display for OptionSpec {
                 }
                 Ok(())
             }
+            OptionKind::Button => write!(f, "button"),
         }
     }
 }

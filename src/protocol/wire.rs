@@ -15,7 +15,7 @@ use crate::games::camelot::Camelot;
 use crate::games::cardchess::chess::uci::parse_uci;
 use crate::games::cardchess::{Action as CardAction, CardChess};
 use crate::games::cescacs::Cescacs;
-use crate::games::muzicando::{Finish, Muzicando, Observation, PauseRule};
+use crate::games::muzicando::{Finish, GlissandoRows, Muzicando, Observation, PauseRule};
 
 use super::command::{Command, Dialect, Start};
 use super::seat_view::{self, ViewError};
@@ -51,6 +51,14 @@ pub trait Wire: Notation {
         self.format_action(action).replace(' ', "_")
     }
 
+    /// Over UCI the interface is the arbiter: a game the rules ended in a
+    /// draw a player could claim (or a dead position) goes on while a legal
+    /// move remains. Reopens such a game; returns whether it did (the
+    /// default: never).
+    fn reopen_for_arbiter(&mut self) -> bool {
+        false
+    }
+
     /// Reads a token of `dialect` as an action or chance outcome legal in
     /// `self`.
     fn parse_wire_action(&self, token: &str, dialect: Dialect) -> Result<Self::Action, WireError> {
@@ -75,6 +83,10 @@ impl Wire for Camelot {}
 impl Wire for Muzicando {}
 
 impl Wire for CardChess {
+    fn reopen_for_arbiter(&mut self) -> bool {
+        !self.options().cards && self.reopen_unfinished_draw()
+    }
+
     fn wire_action(&self, action: CardAction, dialect: Dialect) -> String {
         match (dialect, action) {
             (Dialect::Uci, CardAction::Move(mv)) => mv.to_string(),
@@ -127,6 +139,42 @@ pub trait WireView: Wire + Observe {
         dialect: Dialect,
     ) -> Result<Vec<String>, WireError>;
 
+    /// The `position` telling `seat` the whole game: the start it was
+    /// played from and every action since (`position startpos|fen START
+    /// moves …`, as chess interfaces send it, so that the engine sees
+    /// repetitions). Given only for a game whose actions are all public;
+    /// by default the seat's observation, as [`WireView::position_command`].
+    fn game_command(
+        _start: &Self,
+        _actions: &[Self::Action],
+        observation: &Self::Observation,
+        seat: Seat,
+        dialect: Dialect,
+    ) -> Result<Command, WireError> {
+        Self::position_command(observation, seat, dialect)
+    }
+
+    /// Reads an engine's move `token` as one of `legal`, the seat's legal
+    /// actions, with the game's own move reader where it has one (Camelot
+    /// reads `c6-b5` as `C6-B5`); by default, exactly as written by
+    /// [`WireView::legal_tokens`].
+    fn read_action(
+        observation: &Self::Observation,
+        legal: &[Self::Action],
+        token: &str,
+        dialect: Dialect,
+    ) -> Result<Self::Action, WireError> {
+        let tokens = Self::legal_tokens(observation, legal, dialect)?;
+        tokens
+            .iter()
+            .position(|t| t == token)
+            .map(|index| legal[index])
+            .ok_or_else(|| WireError::Illegal {
+                token: token.to_string(),
+                reason: "no legal move is written so".into(),
+            })
+    }
+
     /// Rule options that change from hand to hand, `(key, value)`, sent
     /// with `setoption` before the position (Muzicando: the dealer).
     fn hand_options(_observation: &Self::Observation) -> Vec<(String, String)> {
@@ -149,6 +197,47 @@ fn full_position<G: Wire>(state: &G) -> Command {
     }
 }
 
+/// `position startpos|fen START moves …` of a game from `start` by
+/// `actions`: `startpos` when `start` is the game's start position.
+fn full_game<G: Wire>(start: &G, actions: &[G::Action], dialect: Dialect) -> Command {
+    let text = start.format_position();
+    let opening = if text == G::new(start.options()).format_position() {
+        Start::StartPos
+    } else {
+        Start::Fen(text)
+    };
+    let mut state = start.clone();
+    let mut moves = Vec::with_capacity(actions.len());
+    for &action in actions {
+        moves.push(state.wire_action(action, dialect));
+        state.apply(action);
+    }
+    Command::Position {
+        start: opening,
+        seat: None,
+        moves,
+    }
+}
+
+/// Reads `token` with the game's own reader, then checks it is one of
+/// `legal`.
+fn full_read<G: Wire>(
+    state: &G,
+    legal: &[G::Action],
+    token: &str,
+    dialect: Dialect,
+) -> Result<G::Action, WireError> {
+    let action = state.parse_wire_action(token, dialect)?;
+    if legal.contains(&action) {
+        Ok(action)
+    } else {
+        Err(WireError::Illegal {
+            token: token.to_string(),
+            reason: "not one of the seat's legal moves".into(),
+        })
+    }
+}
+
 fn full_tokens<G: Wire>(state: &G, legal: &[G::Action], dialect: Dialect) -> Vec<String> {
     legal
         .iter()
@@ -167,12 +256,31 @@ macro_rules! full_view {
                 Ok(full_position(observation))
             }
 
+            fn game_command(
+                start: &$game,
+                actions: &[<$game as Game>::Action],
+                _observation: &$game,
+                _seat: Seat,
+                dialect: Dialect,
+            ) -> Result<Command, WireError> {
+                Ok(full_game(start, actions, dialect))
+            }
+
             fn legal_tokens(
                 observation: &$game,
                 legal: &[<$game as Game>::Action],
                 dialect: Dialect,
             ) -> Result<Vec<String>, WireError> {
                 Ok(full_tokens(observation, legal, dialect))
+            }
+
+            fn read_action(
+                observation: &$game,
+                legal: &[<$game as Game>::Action],
+                token: &str,
+                dialect: Dialect,
+            ) -> Result<<$game as Game>::Action, WireError> {
+                full_read(observation, legal, token, dialect)
             }
         }
     };
@@ -190,12 +298,31 @@ impl WireView for CardChess {
         Ok(full_position(observation))
     }
 
+    fn game_command(
+        start: &CardChess,
+        actions: &[CardAction],
+        _observation: &CardChess,
+        _seat: Seat,
+        dialect: Dialect,
+    ) -> Result<Command, WireError> {
+        Ok(full_game(start, actions, dialect))
+    }
+
     fn legal_tokens(
         observation: &CardChess,
         legal: &[CardAction],
         dialect: Dialect,
     ) -> Result<Vec<String>, WireError> {
         Ok(full_tokens(observation, legal, dialect))
+    }
+
+    fn read_action(
+        observation: &CardChess,
+        legal: &[CardAction],
+        token: &str,
+        dialect: Dialect,
+    ) -> Result<CardAction, WireError> {
+        full_read(observation, legal, token, dialect)
     }
 
     fn clock_index(observation: &CardChess, seat: Seat) -> Seat {
@@ -239,10 +366,15 @@ impl WireView for Muzicando {
             Finish::Decided => "decided",
             Finish::Full => "full",
         };
+        let rows = match options.glissando_rows {
+            GlissandoRows::Initial => "initial",
+            GlissandoRows::Any => "any",
+        };
         [
             ("players", players),
             ("pause", pause.to_string()),
             ("finish", finish.to_string()),
+            ("glissando_rows", rows.to_string()),
             ("dealer", options.dealer.to_string()),
         ]
         .into_iter()

@@ -89,6 +89,8 @@ pub struct Shared<'a, G: Game, E> {
     pub root: Option<&'a RootShare<G::Action>>,
     /// The splits the threads share (splitting with several threads).
     pub splits: Option<&'a SplitBoard<G>>,
+    /// The only root actions to search (`searchmoves`); empty: all.
+    pub root_only: &'a [G::Action],
     /// Keeps `G` in the type.
     pub game: std::marker::PhantomData<fn(&G)>,
 }
@@ -326,6 +328,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     fn root_moves(&mut self, root: &G) -> Vec<RootMove<G::Action>> {
         let mut actions = Vec::new();
         root.legal_actions(&mut actions);
+        if !self.shared.root_only.is_empty() {
+            actions.retain(|action| self.shared.root_only.contains(action));
+        }
         let hash_action = self
             .shared
             .tt

@@ -34,6 +34,9 @@ pub enum SearchError {
     /// The state claims to be a player's turn but offers no action.
     #[error("the seat to move has no legal action in a non-terminal state")]
     NoLegalAction,
+    /// The transposition table's memory could not be had.
+    #[error(transparent)]
+    Memory(#[from] TableAllocError),
 }
 
 /// Plies beyond the nominal depth kept free for quiescence.
@@ -51,7 +54,8 @@ pub struct AlphaBeta<G: Game, E> {
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
-    /// A searcher with `evaluator` and `config` (its table allocated now).
+    /// A searcher with `evaluator` and `config` (its table allocated by
+    /// the first search).
     ///
     /// # Panics
     /// If the table cannot be allocated; see [`AlphaBeta::try_new`].
@@ -60,8 +64,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         Self::try_new(evaluator, config).unwrap_or_else(|error| panic!("{error}"))
     }
 
-    /// A searcher with `evaluator` and `config`, or an error when the
-    /// machine cannot allocate its table.
+    /// A searcher with `evaluator` and `config`, or an error when its
+    /// table's size overflows (the table is allocated by the first search).
     pub fn try_new(evaluator: E, config: SearchConfig) -> Result<Self, TableAllocError> {
         let threads = config.threads.max(1);
         Ok(Self {
@@ -96,6 +100,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     #[must_use]
     pub fn stop_handle(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
+    }
+
+    /// Gives the transposition table's memory back until the next search
+    /// (what it learnt is forgotten; killers and history stay).
+    pub fn release_memory(&mut self) {
+        self.tt.release();
     }
 
     /// Forgets everything learnt (table, killers, history): a new game.
@@ -141,6 +151,20 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         stop: &Arc<AtomicBool>,
         on_info: &mut dyn FnMut(&SearchInfo<G::Action>),
     ) -> Result<SearchResult<G::Action>, SearchError> {
+        self.run_among(root, &[], limits, stop, on_info)
+    }
+
+    /// As [`AlphaBeta::run`], with only the root actions in `only` searched
+    /// (UCI's `searchmoves`; empty: every legal action). The action
+    /// returned is one of them.
+    pub fn run_among(
+        &mut self,
+        root: &G,
+        only: &[G::Action],
+        limits: &Limits,
+        stop: &Arc<AtomicBool>,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Action>),
+    ) -> Result<SearchResult<G::Action>, SearchError> {
         if root.seats() != 2 {
             return Err(SearchError::NotTwoPlayer(root.seats()));
         }
@@ -151,9 +175,13 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         };
         let mut actions = Vec::new();
         root.legal_actions(&mut actions);
+        if !only.is_empty() {
+            actions.retain(|action| only.contains(action));
+        }
         if actions.is_empty() {
             return Err(SearchError::NoLegalAction);
         }
+        self.tt.allocate()?;
         self.tt.new_search();
         for ordering in &mut self.orderings {
             ordering.age();
@@ -169,9 +197,14 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 .depth
                 .map_or(deepest, |depth| depth.clamp(1, deepest)),
         };
-        let outcome = threaded_search(root, seat, &context, &mut self.orderings, &mut |info| {
-            on_info(&info)
-        });
+        let outcome = threaded_search(
+            root,
+            seat,
+            only,
+            &context,
+            &mut self.orderings,
+            &mut |info| on_info(&info),
+        );
         if outcome.met_chance {
             return Err(SearchError::Chance);
         }

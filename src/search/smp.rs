@@ -140,12 +140,16 @@ impl<A: Clone> RootShare<A> {
 pub fn threaded_search<G: Game, E: Evaluator<G>>(
     root: &G,
     seat: Seat,
+    only: &[G::Action],
     context: &Context<'_, E>,
     orderings: &mut [MoveOrdering<G::Action>],
     report: &mut dyn FnMut(SearchInfo<G::Action>),
 ) -> Outcome<G::Action> {
     let mut actions = Vec::new();
     root.legal_actions(&mut actions);
+    if !only.is_empty() {
+        actions.retain(|action| only.contains(action));
+    }
     let threads = orderings.len();
     let first_action = actions.first().copied();
     let splitting = context.config.smp == SmpMode::Split;
@@ -159,6 +163,7 @@ pub fn threaded_search<G: Game, E: Evaluator<G>>(
         max_depth: context.max_depth,
         root: root_share.as_ref(),
         splits: board.as_ref(),
+        root_only: only,
         game: PhantomData,
     };
     let Some((main_ordering, helper_orderings)) = orderings.split_first_mut() else {

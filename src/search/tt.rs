@@ -43,9 +43,14 @@ struct Bucket {
     words: [[AtomicU64; 2]; BUCKET_ENTRIES],
 }
 
-/// A fixed-size, lock-free hash table of search results.
+/// A fixed-size, lock-free hash table of search results. Its memory is
+/// taken when a search first needs it ([`TranspositionTable::allocate`])
+/// and can be given back between searches ([`TranspositionTable::release`]):
+/// an engine that waits for a person holds none.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
+    /// The buckets the table has once allocated.
+    count: usize,
     generation: AtomicU8,
 }
 
@@ -94,28 +99,59 @@ pub struct TableAllocError {
 }
 
 impl TranspositionTable {
-    /// A table of about `megabytes` MiB (at least one bucket).
+    /// A table of about `megabytes` MiB (at least one bucket), allocated
+    /// now.
     ///
     /// # Panics
     /// If the memory cannot be allocated; see [`TranspositionTable::try_new`].
     #[must_use]
     pub fn new(megabytes: usize) -> Self {
-        Self::try_new(megabytes).unwrap_or_else(|error| panic!("{error}"))
+        let mut table = Self::try_new(megabytes).unwrap_or_else(|error| panic!("{error}"));
+        table.allocate().unwrap_or_else(|error| panic!("{error}"));
+        table
     }
 
-    /// A table of about `megabytes` MiB (at least one bucket), or an error
-    /// when the size overflows or the allocation fails.
+    /// A table of about `megabytes` MiB (at least one bucket), not yet
+    /// allocated; an error when the size overflows or the machine could
+    /// not give that much (the address space is asked for and given back
+    /// at once, so no page is touched).
     pub fn try_new(megabytes: usize) -> Result<Self, TableAllocError> {
         let error = TableAllocError { megabytes };
         let bytes = megabytes.checked_mul(1024 * 1024).ok_or(error)?;
         let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count).map_err(|_| error)?;
-        buckets.resize_with(count, Bucket::default);
+        Vec::<Bucket>::new()
+            .try_reserve_exact(count)
+            .map_err(|_| error)?;
         Ok(Self {
-            buckets,
+            buckets: Vec::new(),
+            count,
             generation: AtomicU8::new(0),
         })
+    }
+
+    /// Takes the table's memory if it does not hold it (empty entries), or
+    /// an error when the machine cannot give it.
+    pub fn allocate(&mut self) -> Result<(), TableAllocError> {
+        if self.buckets.is_empty() {
+            let megabytes = (self.count * std::mem::size_of::<Bucket>()) >> 20;
+            self.buckets
+                .try_reserve_exact(self.count)
+                .map_err(|_| TableAllocError { megabytes })?;
+            self.buckets.resize_with(self.count, Bucket::default);
+        }
+        Ok(())
+    }
+
+    /// Gives the table's memory back (every entry forgotten); the next
+    /// search allocates it again.
+    pub fn release(&mut self) {
+        self.buckets = Vec::new();
+    }
+
+    /// Whether the table holds its memory now.
+    #[must_use]
+    pub fn is_allocated(&self) -> bool {
+        !self.buckets.is_empty()
     }
 
     /// Forgets every entry.
@@ -204,6 +240,9 @@ impl TranspositionTable {
     pub fn hashfull(&self) -> usize {
         let generation = self.generation.load(Ordering::Relaxed);
         let sample = self.buckets.len().min(250);
+        if sample == 0 {
+            return 0;
+        }
         let used = self.buckets[..sample]
             .iter()
             .flat_map(|bucket| bucket.words.iter())
@@ -218,6 +257,21 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_is_taken_by_the_first_search_and_given_back() {
+        let mut table = TranspositionTable::try_new(64).expect("a size");
+        assert!(!table.is_allocated(), "nothing allocated before a search");
+        assert_eq!(table.hashfull(), 0);
+        table.allocate().expect("64 MiB");
+        assert!(table.is_allocated());
+        table.store(7, entry(5, 3, Bound::Exact, Some(1)));
+        assert!(table.probe(7).is_some());
+        table.release();
+        assert!(!table.is_allocated());
+        table.allocate().expect("again");
+        assert_eq!(table.probe(7), None, "released entries are forgotten");
+    }
 
     fn entry(score: i32, depth: u8, bound: Bound, action: Option<u16>) -> Entry {
         Entry {

@@ -134,7 +134,7 @@ impl<G: HandGame + Playable> HandSetup<G> {
             }
         }
         let chance = StockOrder(stock_order::<G>(deal_seed));
-        hooks.play(state, players, Box::new(chance), self.allow_cheating);
+        hooks.play(state, None, players, Box::new(chance), self.allow_cheating);
         record
     }
 }

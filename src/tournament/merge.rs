@@ -14,7 +14,7 @@ use anyhow::{bail, Context, Result};
 use super::aggregate::Tally;
 use super::config::TournamentConfig;
 use super::plan::{schedule, shard_of_games, Shard};
-use super::record::{check_against_schedule, read_complete_records};
+use super::record::{check_against_schedule, read_complete_records, GameRecord};
 use super::report::Report;
 use super::snapshot::Snapshot;
 use super::stats::SprtDecision;
@@ -32,6 +32,9 @@ pub struct Merged {
     /// Shards not played to their end: (shard, games recorded, games in
     /// its part).
     pub unfinished: Vec<(Shard, usize, usize)>,
+    /// Every merged shard's progress: (shard, games recorded, games in its
+    /// part), by shard index.
+    pub progress: Vec<(Shard, usize, usize)>,
 }
 
 impl Merged {
@@ -95,6 +98,13 @@ fn read_shard(dir: &Path) -> Result<ShardDir> {
 
 /// Merges the results folders `dirs` of one tournament's shards.
 pub fn merge(dirs: &[PathBuf]) -> Result<Merged> {
+    read_merged(dirs).map(|(merged, _, _)| merged)
+}
+
+/// Merges the results folders `dirs` of one tournament's shards, and gives
+/// the tournament and the records too (each shard's in its file's order,
+/// the shards in the order given).
+pub(super) fn read_merged(dirs: &[PathBuf]) -> Result<(Merged, TournamentConfig, Vec<GameRecord>)> {
     let Some((first, rest)) = dirs.split_first() else {
         bail!("merge needs the results folders of the shards");
     };
@@ -137,6 +147,8 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Merged> {
     let owners = shard_of_games(&whole, count);
     let mut tally = Tally::new(&config);
     let mut unfinished = Vec::new();
+    let mut progress = Vec::new();
+    let mut all = Vec::new();
     for shard in &shards {
         let path = shard.dir.join(GAMES);
         let records = read_complete_records(&path)?;
@@ -157,18 +169,23 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Merged> {
         if records.len() < planned {
             unfinished.push((shard.shard, records.len(), planned));
         }
+        progress.push((shard.shard, records.len(), planned));
         for record in &records {
             tally.add(record);
         }
+        all.extend(records);
     }
     unfinished.sort_by_key(|(shard, _, _)| shard.index);
+    progress.sort_by_key(|(shard, _, _)| shard.index);
     let missing = (0..count)
         .filter(|&k| shards.iter().all(|s| s.shard.index != k))
         .collect();
-    Ok(Merged {
+    let merged = Merged {
         report: tally.report(),
         count,
         missing,
         unfinished,
-    })
+        progress,
+    };
+    Ok((merged, config, all))
 }

@@ -3,8 +3,10 @@
 
 pub mod aggregate;
 pub mod config;
+pub mod follow;
 pub mod hand_points;
 pub mod hand_referee;
+pub mod live;
 pub mod merge;
 pub mod plan;
 pub mod record;

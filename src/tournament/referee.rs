@@ -2,6 +2,7 @@
 //! each for its move with its limits, watches the clock, catches panics and
 //! illegal actions, adjudicates, and writes the record.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rand::{Rng, SeedableRng};
@@ -13,6 +14,7 @@ use crate::knowledge::draw_outcome;
 use crate::search::Limits;
 
 use super::config::{Adjudication, FaultInjection, OpeningOrder};
+use super::live::LiveGames;
 use super::record::GameRecord;
 use super::refereeing::Refereeing;
 use super::seeds::{derive, engine_seed, Stream};
@@ -41,6 +43,8 @@ pub struct Setup<G: Playable> {
     pub adjudication: Adjudication,
     /// Allowed overrun of a move's time budget.
     pub time_margin: Duration,
+    /// Where the games in progress are shown to people watching, if anywhere.
+    pub live: Option<Arc<LiveGames>>,
 }
 
 /// One game (Muzicando: one hand) of the schedule.
@@ -54,6 +58,16 @@ pub struct GameSpec {
     pub encounter: usize,
     /// The engine indices by seat.
     pub engines: Vec<usize>,
+}
+
+/// A round's opening: the start position's text, the random plies played
+/// from it (as text), the state they lead to, and the start state with the
+/// plies' actions.
+struct Opening<G: Game> {
+    text: String,
+    plies: Vec<String>,
+    state: G,
+    history: (G, Vec<G::Action>),
 }
 
 /// A seat's time: a clock, or a fixed budget per move, or none.
@@ -143,7 +157,8 @@ impl<G: Playable> Setup<G> {
     ///
     /// # Panics
     /// If an opening line does not parse (they are checked when the setup is built).
-    fn opening(&self, round: u32) -> (String, Vec<String>, G) {
+    /// The opening's actions come too, and the state it started from.
+    fn opening(&self, round: u32) -> Opening<G> {
         let mut rng =
             Xoshiro256PlusPlus::seed_from_u64(derive(self.seed, Stream::Opening, round.into()));
         let start_state = if self.starts.is_empty() {
@@ -162,18 +177,30 @@ impl<G: Playable> Setup<G> {
         for _ in 0..100 {
             let mut state = start_state.clone();
             let mut plies = Vec::new();
+            let mut actions = Vec::new();
             for _ in 0..self.random_plies {
                 let Some(action) = random_action(&state, &mut rng) else {
                     break;
                 };
                 plies.push(state.format_action(action));
+                actions.push(action);
                 state.apply(action);
             }
             if state.turn() != Turn::Terminal && (!self.quiet_openings || is_quiet(&state)) {
-                return (start, plies, state);
+                return Opening {
+                    text: start,
+                    plies,
+                    state,
+                    history: (start_state, actions),
+                };
             }
         }
-        (start, Vec::new(), start_state)
+        Opening {
+            text: start,
+            plies: Vec::new(),
+            state: start_state.clone(),
+            history: (start_state, Vec::new()),
+        }
     }
 
     /// Plays game `spec` to its end and returns its record. Chance events
@@ -182,7 +209,12 @@ impl<G: Playable> Setup<G> {
     #[must_use]
     pub fn play(&self, spec: &GameSpec) -> GameRecord {
         let seed = derive(self.seed, Stream::Game, spec.index as u64);
-        let (start, opening, state) = self.opening(spec.round);
+        let Opening {
+            text: start,
+            plies: opening,
+            state,
+            history,
+        } = self.opening(spec.round);
         let chance = SeededChance::new(derive(self.seed, Stream::Chance, spec.round.into()));
         let mut record = GameRecord {
             index: spec.index,
@@ -210,6 +242,7 @@ impl<G: Playable> Setup<G> {
         let faults = spec.engines.iter().map(|&e| self.faults[e]).collect();
         let mut hooks = Refereeing::new(&mut record, timers, faults, self.time_margin);
         hooks.adjudication = Some(self.adjudication);
+        hooks.live = self.live.as_deref();
         let mut players = Vec::with_capacity(spec.engines.len());
         for (seat, &engine) in spec.engines.iter().enumerate() {
             match build_player::<G>(&self.profiles[engine], engine_seed(seed, seat)) {
@@ -226,7 +259,10 @@ impl<G: Playable> Setup<G> {
                 }
             }
         }
-        hooks.play(state, players, Box::new(chance), false);
+        hooks.play(state, Some(history), players, Box::new(chance), false);
+        if let Some(live) = &self.live {
+            live.finish(spec.index);
+        }
         record
     }
 }

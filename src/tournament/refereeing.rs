@@ -8,9 +8,10 @@ use crate::engine::{
     ChanceSource, EndReason, Ending, Event, Match, MatchHooks, Occupant, Player, Progress,
 };
 use crate::game::{Game, Notation, Observe, Seat, Turn};
-use crate::search::Limits;
+use crate::search::{Clock, Limits};
 
 use super::config::{Adjudication, FaultInjection, FaultKind};
+use super::live::LiveGames;
 use super::record::{FaultRecord, GameRecord};
 use super::referee::Timer;
 
@@ -114,6 +115,8 @@ pub(super) struct Refereeing<'r> {
     pub faults: Vec<Option<FaultInjection>>,
     /// Score adjudication and the ply limit (two-seat games).
     pub adjudication: Option<Adjudication>,
+    /// Where each action is shown to people watching, if anywhere.
+    pub live: Option<&'r LiveGames>,
     adjudicator: Adjudicator,
     moves: Vec<u32>,
     ply: u32,
@@ -137,6 +140,7 @@ impl<'r> Refereeing<'r> {
             decision_word: "move",
             faults,
             adjudication: None,
+            live: None,
             adjudicator: Adjudicator::default(),
             record,
         }
@@ -144,17 +148,22 @@ impl<'r> Refereeing<'r> {
 
     /// Plays `state` to its end with `players` at the seats (their names
     /// already in the record), chance from `chance`; writes the actions,
-    /// times and ending into the record. `full_view` lets a cheating
-    /// (measurement) player sit.
+    /// times and ending into the record. `history`: the start and the
+    /// opening actions that led to `state`, told to engines that take the
+    /// whole game. `full_view` lets a cheating (measurement) player sit.
     pub(super) fn play<G: Observe + Notation>(
         mut self,
         state: G,
+        history: Option<(G, Vec<G::Action>)>,
         players: Vec<Box<dyn Player<G>>>,
         chance: Box<dyn ChanceSource<G>>,
         full_view: bool,
     ) {
         let mut seats: Vec<Occupant<G>> = players.into_iter().map(Occupant::Engine).collect();
         let mut game = Match::new(state, chance, 0).allow_full_view(full_view);
+        if let Some((start, opening)) = history {
+            game = game.with_history(start, opening);
+        }
         let ending = match game.advance(&mut seats, &mut self) {
             Progress::Over(ending) => ending,
             Progress::Waiting(seat) => Ending::forfeit(
@@ -165,6 +174,13 @@ impl<'r> Refereeing<'r> {
             ),
         };
         self.finish(game.state(), ending);
+    }
+
+    /// Shows the game so far to people watching.
+    fn show(&self) {
+        if let Some(live) = self.live {
+            live.update(self.record);
+        }
     }
 
     /// Writes `ending`, reached in `state`, into the record.
@@ -184,6 +200,13 @@ impl<'r> Refereeing<'r> {
 impl<G: Notation> MatchHooks<G> for Refereeing<'_> {
     fn limits(&mut self, seat: Seat) -> Limits {
         self.timers[seat].limits()
+    }
+
+    fn clocks(&mut self) -> Vec<Option<Clock>> {
+        self.timers
+            .iter()
+            .map(|timer| timer.limits().clock)
+            .collect()
     }
 
     fn before_turn(&mut self, _state: &G, _ply: u32) -> Option<Ending> {
@@ -222,6 +245,7 @@ impl<G: Notation> MatchHooks<G> for Refereeing<'_> {
                 self.record.actions.push(state.format_action(action));
                 self.record.times_ms.push(0);
                 self.ply += 1;
+                self.show();
                 None
             }
             Event::ActionPlayed {
@@ -233,6 +257,7 @@ impl<G: Notation> MatchHooks<G> for Refereeing<'_> {
                 self.record.actions.push(state.format_action(action));
                 self.record.times_ms.push(elapsed.as_millis() as u64);
                 self.ply += 1;
+                self.show();
                 let rules = self.adjudication.as_ref()?;
                 let score = decision.and_then(|d| d.score);
                 self.adjudicator.observe(rules, seat, score, self.ply)

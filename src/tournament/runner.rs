@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -19,6 +20,7 @@ use crate::tournament::stats::SprtDecision;
 use super::aggregate::Tally;
 use super::config::TournamentConfig;
 use super::hand_referee::{hand_text, HandSetup};
+use super::live::LiveGames;
 use super::plan::{part, schedule, Shard};
 use super::record::{check_against_schedule, GameRecord};
 use super::referee::{GameSpec, Setup};
@@ -53,6 +55,9 @@ pub struct RunOptions {
     pub engines: Option<PathBuf>,
     /// Play only this part of the schedule (`--shard K/N`).
     pub shard: Option<Shard>,
+    /// Set to stop the run: no further game starts, the games being
+    /// played end and are recorded (a stopped run resumes like a killed one).
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 /// Runs the tournament in `path` (the shard of `options`, if any); returns
@@ -211,6 +216,7 @@ pub(super) fn build_setup<G: Playable>(
         seed: config.seed,
         adjudication: config.adjudication,
         time_margin: Duration::from_millis(config.time_margin_ms),
+        live: None,
     })
 }
 
@@ -220,8 +226,9 @@ fn run_game<G: Playable>(
     options: &RunOptions,
     open: impl FnOnce() -> Result<(Store, Vec<GameRecord>)>,
 ) -> Result<Report> {
-    let setup = build_setup::<G>(config, profiles)?;
+    let mut setup = build_setup::<G>(config, profiles)?;
     let (store, records) = open()?;
+    setup.live = Some(Arc::new(LiveGames::new(store.dir())));
     run_schedule(
         config,
         store,
@@ -291,7 +298,11 @@ fn run_schedule(
         if let Some(ui) = ui {
             ui.game_done(&tally.score_line());
         }
-        Ok(if decides(&tally) {
+        let stopped = options
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::SeqCst));
+        Ok(if stopped || decides(&tally) {
             Flow::Stop
         } else {
             Flow::Continue

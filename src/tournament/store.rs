@@ -107,6 +107,11 @@ impl Store {
         Ok((store, records))
     }
 
+    /// The results folder.
+    pub(super) fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// The records' file.
     pub(super) fn games(&self) -> &Path {
         &self.games

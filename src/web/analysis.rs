@@ -29,6 +29,7 @@ use crate::games::GameId;
 
 use super::app::Shared;
 use super::error::{ApiError, QueryArgs};
+use super::memory::Reservation;
 use super::picture::Pictured;
 
 /// The route.
@@ -182,11 +183,13 @@ pub type Search<G> = fn(
     &mut dyn FnMut(AnalysisEvent),
 ) -> Result<String, crate::engine::analysis::AnalysisError>;
 
-/// Reads the position and starts the search on a blocking thread; the
-/// events come through the returned stream.
+/// Reads the position and starts the search on a blocking thread, which
+/// holds `memory` of the budget until it ends; the events come through
+/// the returned stream.
 fn start<G: Pictured>(
     request: &AnalysisRequest,
     profile: EngineProfile,
+    memory: Option<Reservation>,
     limits: LimitSpec,
     multipv: usize,
     search: Search<G>,
@@ -232,6 +235,7 @@ fn start<G: Pictured>(
             }
             Err(error) => event("failure", &json!({ "error": error.to_string() })),
         };
+        drop(memory);
         let _ = sender.blocking_send(last);
     });
     Ok(StopOnDrop::new(receiver, stop))
@@ -249,8 +253,8 @@ async fn analysis(
         .engine
         .as_deref()
         .unwrap_or(game.info().profiles.analyse);
-    let profile = app.catalogue.get(name)?;
-    profile.expect_game(game.name())?;
+    let mut profile = app.profile(name, game.name())?;
+    let memory = app.reserve(app.memory.fit(&mut profile))?;
     let range = |e: bounds::OutOfRange| ApiError::bad_request(e.to_string());
     let multipv = bounds::MULTIPV
         .check("multipv", request.multipv.unwrap_or(1))
@@ -263,10 +267,10 @@ async fn analysis(
         ..LimitSpec::default()
     };
     let stream = crate::with_family!(game,
-        perfect G => start::<G>(&request, profile, limits, multipv, |root, profile, multipv, limits, stop, report| {
+        perfect G => start::<G>(&request, profile, memory, limits, multipv, |root, profile, multipv, limits, stop, report| {
             analyse_perfect(root, profile, multipv, limits, stop, report)
         }),
-        chance G, E => start::<G>(&request, profile, limits, multipv, |root, profile, _, limits, stop, report| {
+        chance G, E => start::<G>(&request, profile, memory, limits, multipv, |root, profile, _, limits, stop, report| {
             analyse_chance(root, profile, E::default(), limits, stop, report)
         }),
         hidden _ => Err(ApiError::bad_request(format!("{game} is not analysed on a board"))),

@@ -2,10 +2,16 @@
 
 use std::sync::Arc;
 
-use crate::engine::Catalogue;
+use rand::RngCore;
+
+use crate::engine::{Catalogue, EngineProfile, SearcherKind};
 
 use super::error::ApiError;
+use super::hosts::HostPolicy;
+use super::memory::{MemoryBudget, Reservation};
+use super::store::lock;
 use super::store::{Entry, Store};
+use super::tournament_api::Tournaments;
 
 /// The server's shared state.
 pub struct App {
@@ -13,16 +19,80 @@ pub struct App {
     pub store: Store,
     /// The engine profiles a session may name.
     pub catalogue: Catalogue,
+    /// The tournaments followed by the live tournament page.
+    pub tournaments: Tournaments,
+    /// The host names and origins answered.
+    pub hosts: HostPolicy,
+    /// What the engines may hold.
+    pub memory: Arc<MemoryBudget>,
 }
 
 /// The shared state as handlers receive it.
 pub type Shared = Arc<App>;
 
 impl App {
+    /// The profile `name` for `game`, as a client may name it: a profile
+    /// of the catalogue (a name, never a path) that runs inside the server.
+    /// An external engine is refused: a client never starts a process.
+    pub fn profile(&self, name: &str, game: &str) -> Result<EngineProfile, ApiError> {
+        let profile = self.catalogue.get(name)?;
+        profile.expect_game(game)?;
+        if !served(&profile) {
+            return Err(ApiError::bad_request(format!(
+                "the profile `{name}` runs an external program, which the server does not start"
+            )));
+        }
+        Ok(profile)
+    }
+
+    /// `mb` MiB of the memory budget (`None` for 0), giving back the
+    /// tables of the sessions unused longest if need be; a 503 when
+    /// nothing can be given back.
+    pub fn reserve(&self, mb: usize) -> Result<Option<Reservation>, ApiError> {
+        if mb == 0 {
+            return Ok(None);
+        }
+        loop {
+            if let Some(reservation) = self.memory.reserve(mb) {
+                return Ok(Some(reservation));
+            }
+            if !self.store.release_oldest_memory() {
+                return Err(ApiError::unavailable(
+                    "the server's memory is taken by the engines of other games; try again soon",
+                ));
+            }
+        }
+    }
+
+    /// Makes sure the engine of `entry` may hold its table (it is about
+    /// to search); a 503 when the budget cannot make room.
+    pub fn hold_memory(&self, entry: &Entry) -> Result<(), ApiError> {
+        if entry.table_mb == 0 || lock(&entry.memory).is_some() {
+            return Ok(());
+        }
+        let reservation = self.reserve(entry.table_mb)?;
+        *lock(&entry.memory) = reservation;
+        Ok(())
+    }
+
     /// The session `id`, or a 404 naming it.
     pub fn entry(&self, id: &str) -> Result<Arc<Entry>, ApiError> {
         self.store
             .get(id)
             .ok_or_else(|| ApiError::not_found(format!("no session `{id}` (it may have expired)")))
     }
+}
+
+/// Whether the server plays `profile` (every profile but an external
+/// program's).
+#[must_use]
+pub fn served(profile: &EngineProfile) -> bool {
+    profile.searcher != SearcherKind::External
+}
+
+/// A seed drawn from the operating system's generator: every game and
+/// table deals from one unless the person asks for a given seed.
+#[must_use]
+pub fn fresh_seed() -> u64 {
+    rand::rngs::OsRng.next_u64()
 }

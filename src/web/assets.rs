@@ -48,6 +48,31 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../web/table.js"),
     ),
+    (
+        "/favicon.svg",
+        "image/svg+xml",
+        include_str!("../../web/favicon.svg"),
+    ),
+    (
+        "/favicon.ico",
+        "image/svg+xml",
+        include_str!("../../web/favicon.svg"),
+    ),
+    (
+        "/tournaments",
+        "text/html; charset=utf-8",
+        include_str!("../../web/tournaments.html"),
+    ),
+    (
+        "/tournaments.css",
+        "text/css; charset=utf-8",
+        include_str!("../../web/tournaments.css"),
+    ),
+    (
+        "/tournaments.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/tournaments.js"),
+    ),
 ];
 
 /// The routes serving the assets.

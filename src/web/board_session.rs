@@ -6,10 +6,10 @@
 
 use serde::Serialize;
 
-use crate::engine::{AnySession, SeatSpec, Session, SessionError, Stop};
+use crate::engine::{AnySession, EndReason, SeatSpec, Session, SessionError, Stop};
 use crate::game::{Seat, Turn};
 
-use super::picture::{Picture, Pictured};
+use super::picture::{side_name, Picture, Pictured};
 
 /// A legal action and the cells that play it by clicks.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -128,6 +128,11 @@ where
             points: ending.result.clone(),
             reason: ending.reason.text(),
             words: match &ending.fault {
+                Some(fault) if ending.reason == EndReason::Resigned => format!(
+                    "{} resigned; {} wins",
+                    side_name(fault.seat),
+                    side_name(1 - fault.seat)
+                ),
                 Some(fault) => format!("{}: {}", ending.reason.text(), fault.message),
                 None => state
                     .ending_words()

@@ -38,6 +38,15 @@ impl ApiError {
         }
     }
 
+    /// A 503 saying `message`: the server is full for now (sessions,
+    /// tables or memory), the request may be tried again later.
+    pub fn unavailable(message: impl Into<String>) -> Self {
+        Self {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+        }
+    }
+
     /// A 500 saying `message` (the server's fault, not the request's).
     pub fn internal(message: impl Into<String>) -> Self {
         Self {

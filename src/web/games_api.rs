@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::games::{Family, REGISTRY};
 
-use super::app::Shared;
+use super::app::{served, Shared};
 use super::error::ApiError;
 
 /// A rules option.
@@ -69,7 +69,7 @@ async fn games(State(app): State<Shared>) -> Result<Json<Vec<GameEntry>>, ApiErr
                 .collect(),
             profiles: profiles
                 .iter()
-                .filter(|(profile, _)| profile.game == info.name)
+                .filter(|(profile, _)| profile.game == info.name && served(profile))
                 .map(|(profile, _)| ProfileInfo {
                     name: profile.name.clone(),
                     description: profile.description.clone(),

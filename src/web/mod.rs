@@ -14,6 +14,8 @@ pub mod assets;
 pub mod board_session;
 pub mod error;
 pub mod games_api;
+pub mod hosts;
+pub mod memory;
 pub mod picture;
 mod pictures;
 pub mod play_api;
@@ -21,5 +23,6 @@ pub mod review;
 pub mod server;
 pub mod store;
 pub mod table_api;
+pub mod tournament_api;
 
 pub use server::{router, ServeConfig, ServeError, Server};

@@ -5,6 +5,7 @@
 //! at once.
 
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -18,7 +19,7 @@ use crate::game::{GameOptions, Seat};
 use crate::games::GameId;
 use crate::tournament::record::record_as_saved_game;
 
-use super::app::{App, Shared};
+use super::app::{fresh_seed, App, Shared};
 use super::board_session::{BoardSession, Earlier, Hint, Snapshot};
 use super::error::{ApiError, JsonBody, PathArgs};
 use super::picture::Pictured;
@@ -60,7 +61,8 @@ pub struct NewSession {
     /// Rules options, `KEY=VALUE`.
     #[serde(default)]
     pub options: Vec<String>,
-    /// The chance seed (cards) and the engines' seed (default 1).
+    /// The chance seed (cards) and the engines' seed, for practice or a
+    /// replay (default: drawn from the operating system).
     #[serde(default)]
     pub seed: Option<u64>,
     /// The engine's time per move in milliseconds, replacing the profile's limits.
@@ -107,12 +109,23 @@ pub struct View {
 }
 
 /// Runs `work` on the session `id` on a blocking thread (an engine may
-/// think), then answers the session's view.
+/// think: its table is counted in the memory budget first), then answers
+/// the session's view.
 async fn with_session<F>(app: &App, id: &str, work: F) -> Result<Json<View>, ApiError>
 where
     F: FnOnce(&mut dyn BoardSession) -> Result<(), ApiError> + Send + 'static,
 {
     let entry = app.entry(id)?;
+    app.hold_memory(&entry)?;
+    answer(entry, id, work).await
+}
+
+/// Runs `work` on the session of `entry` on a blocking thread, then
+/// answers its view.
+async fn answer<F>(entry: Arc<Entry>, id: &str, work: F) -> Result<Json<View>, ApiError>
+where
+    F: FnOnce(&mut dyn BoardSession) -> Result<(), ApiError> + Send + 'static,
+{
     let id = id.to_string();
     run_blocking(move || {
         let mut session = lock(&entry.session);
@@ -154,8 +167,7 @@ fn engine_profile(
         .engine
         .as_deref()
         .unwrap_or(game.info().profiles.play);
-    let mut profile = app.catalogue.get(name)?;
-    profile.expect_game(game.name())?;
+    let mut profile = app.profile(name, game.name())?;
     let range = |e: bounds::OutOfRange| ApiError::bad_request(e.to_string());
     let limits = &mut profile.limits;
     if let Some(ms) = request.movetime_ms {
@@ -197,7 +209,7 @@ where
         SeatSpec::Engine(Box::new(profile)),
     ];
     seats[you] = SeatSpec::Person;
-    let session = Session::new(start, seats, request.seed.unwrap_or(1))?;
+    let session = Session::new(start, seats, request.seed.unwrap_or_else(fresh_seed))?;
     Ok(Box::new(session))
 }
 
@@ -218,13 +230,18 @@ async fn create(
             )))
         }
     };
-    let profile = engine_profile(&app, game, &request)?;
+    let mut profile = engine_profile(&app, game, &request)?;
+    let table_mb = app.memory.fit(&mut profile);
     let engine = profile.name.clone();
     let session = crate::with_family!(game,
         perfect G => build::<G>(&request, profile, you),
         chance G, _ => build::<G>(&request, profile, you),
         hidden _ => Err(ApiError::bad_request(format!("{game} is not played on a board"))),
     )?;
+    let memory = match session.person_to_move() {
+        Some(_) => None,
+        None => app.reserve(table_mb)?,
+    };
     let session = run_blocking(move || {
         let mut session = session;
         session.advance();
@@ -233,11 +250,16 @@ async fn create(
     .await?;
     let id = app
         .store
-        .insert(Entry::new(session, you, engine, request.options.clone()))
-        .map_err(|Full| ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
-            message: "too many sessions are open; try again later".into(),
-        })?;
+        .insert(Entry::new(
+            session,
+            you,
+            engine,
+            request.options.clone(),
+            request.seed,
+            table_mb,
+            memory,
+        ))
+        .map_err(|Full| ApiError::unavailable("too many sessions are open; try again later"))?;
     let entry = app.entry(&id)?;
     let answer = view(&id, &entry, lock(&entry.session).as_ref());
     Ok((StatusCode::CREATED, Json(answer)))
@@ -247,7 +269,7 @@ async fn state(
     State(app): State<Shared>,
     PathArgs(id): PathArgs<String>,
 ) -> Result<Json<View>, ApiError> {
-    with_session(&app, &id, |_| Ok(())).await
+    answer(app.entry(&id)?, &id, |_| Ok(())).await
 }
 
 async fn action(
@@ -287,8 +309,9 @@ async fn new_game(
     State(app): State<Shared>,
     PathArgs(id): PathArgs<String>,
 ) -> Result<Json<View>, ApiError> {
-    with_session(&app, &id, |session| {
-        session.new_game();
+    let seed = app.entry(&id)?.seed_asked.unwrap_or_else(fresh_seed);
+    with_session(&app, &id, move |session| {
+        session.new_game(Some(seed));
         Ok(())
     })
     .await
@@ -314,9 +337,15 @@ async fn hint(
     PathArgs(id): PathArgs<String>,
 ) -> Result<Json<Hint>, ApiError> {
     let entry = app.entry(&id)?;
-    run_blocking(move || Ok(lock(&entry.session).hint_cells()?))
-        .await
-        .map(Json)
+    // The hint's engine is a new one: its table is counted while it thinks.
+    let memory = app.reserve(entry.table_mb)?;
+    run_blocking(move || {
+        let hint = lock(&entry.session).hint_cells()?;
+        drop(memory);
+        Ok(hint)
+    })
+    .await
+    .map(Json)
 }
 
 async fn save(
@@ -326,11 +355,25 @@ async fn save(
     let entry = app.entry(&id)?;
     run_blocking(move || {
         Ok(SavedGame {
-            text: lock(&entry.session).save_text(),
+            text: saved_text(lock(&entry.session).as_ref()),
         })
     })
     .await
     .map(Json)
+}
+
+/// The saved game as the person may have it now: the chance seed, which
+/// foretells every card still to come, only once the game is over (a game
+/// loaded without it deals on from the session's own seed).
+fn saved_text(session: &dyn BoardSession) -> String {
+    let text = session.save_text();
+    if session.result().is_some() {
+        return text;
+    }
+    text.lines()
+        .filter(|line| !line.starts_with("seed "))
+        .map(|line| format!("{line}\n"))
+        .collect()
 }
 
 async fn picture_at(

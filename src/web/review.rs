@@ -74,6 +74,37 @@ fn white_units(evaluation: Evaluation, mover: Seat) -> f64 {
     }
 }
 
+/// What the move that led from one position to the next was, for its mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Played {
+    /// The only legal move: never marked.
+    Forced,
+    /// The engine's own choice there: no loss.
+    Best,
+    /// Another move (or one not found: a chance outcome).
+    Other,
+}
+
+/// The move from `state` (where the engine chose `best`) to the position
+/// `after`.
+fn judge<G: Pictured>(state: &G, best: Option<&str>, after: &str) -> Played {
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    if legal.len() == 1 {
+        return Played::Forced;
+    }
+    let best = best.and_then(|text| state.parse_action(text).ok());
+    let played = legal.into_iter().find(|&action| {
+        let mut next = state.clone();
+        next.apply(action);
+        next.format_position() == after
+    });
+    match (played, best) {
+        (Some(played), Some(best)) if played == best => Played::Best,
+        _ => Played::Other,
+    }
+}
+
 /// Analyses every position of `positions` on this thread, sending one
 /// event a position; stops when `stop` is set or the page is gone.
 fn run<G: Pictured>(
@@ -86,12 +117,18 @@ fn run<G: Pictured>(
     sender: &mpsc::Sender<axum::response::sse::Event>,
 ) {
     let mut previous: Option<(f64, Seat)> = None;
+    // The position before this ply and the engine's choice there.
+    let mut before: Option<(G, Option<String>)> = None;
     for (ply, (position, mover)) in positions.iter().enumerate() {
         if stop.load(Ordering::Relaxed) {
             return;
         }
-        let evaluated = match (mover, G::parse_position(position, options)) {
-            (Some(mover), Ok(root)) => {
+        let root = G::parse_position(position, options).ok();
+        let judged = before
+            .as_ref()
+            .map(|(state, best)| judge(state, best.as_deref(), position));
+        let evaluated = match (mover, root.clone()) {
+            (Some(mover), Some(root)) => {
                 let mut best_line = None;
                 let mut report = |happened: AnalysisEvent| {
                     if let AnalysisEvent::Line(line) = happened {
@@ -105,8 +142,10 @@ fn run<G: Pictured>(
             }
             _ => None,
         };
-        let loss = match (previous, evaluated.as_ref()) {
-            (Some((before, seat)), Some((after, _))) => {
+        let loss = match (previous, evaluated.as_ref(), judged) {
+            (_, _, Some(Played::Forced)) => None,
+            (Some(_), Some(_), Some(Played::Best)) => Some(0.0),
+            (Some((before, seat)), Some((after, _)), _) => {
                 let sign = if seat == 0 { 1.0 } else { -1.0 };
                 Some((sign * (before - after)).max(0.0))
             }
@@ -128,6 +167,10 @@ fn run<G: Pictured>(
             stop.store(true, Ordering::Relaxed);
             return;
         }
+        before = root.map(|state| {
+            let best = evaluated.as_ref().and_then(|(_, best)| best.clone());
+            (state, best)
+        });
         previous = match (evaluated, mover) {
             (Some((white, _)), Some(mover)) => Some((white, *mover)),
             _ => None,
@@ -152,7 +195,8 @@ async fn review(
     let game: GameId = game
         .parse()
         .map_err(|e: crate::games::UnknownGame| ApiError::internal(e.to_string()))?;
-    let profile = app.catalogue.get(game.info().profiles.analyse)?;
+    let mut profile = app.profile(game.info().profiles.analyse, game.name())?;
+    let memory = app.reserve(app.memory.fit(&mut profile))?;
     let limits = LimitSpec {
         movetime_ms: Some(ms),
         ..LimitSpec::default()
@@ -169,6 +213,7 @@ async fn review(
                 run::<G>(&positions, &options, &profile, &limits, |root, profile, multipv, limits, stop, report| {
                     analyse_perfect(root, profile, multipv, limits, stop, report)
                 }, &thinking, &sender);
+                drop(memory);
             });
         },
         chance G, E => {
@@ -178,6 +223,7 @@ async fn review(
                 run::<G>(&positions, &options, &profile, &limits, |root, profile, _, limits, stop, report| {
                     analyse_chance(root, profile, E::default(), limits, stop, report)
                 }, &thinking, &sender);
+                drop(memory);
             });
         },
         hidden _ => return Err(ApiError::bad_request(format!("{game} is not reviewed on a board"))),
@@ -199,5 +245,27 @@ mod tests {
         assert_eq!(mark(900.0), Some(("??", "blunder")));
         assert_eq!(white_units(Evaluation::Units(120.0), 1), -120.0);
         assert_eq!(white_units(Evaluation::Mate(-3), 0), -MATE_UNITS);
+    }
+
+    #[test]
+    fn a_forced_move_and_the_engines_own_choice_are_never_marked() {
+        use crate::game::{Game, Notation};
+        use crate::games::cardchess::CardChess;
+        let options = <CardChess as Game>::Options::from_pairs(["cards=off"]).unwrap();
+        let forced = CardChess::parse_position("k7/8/1K6/8/8/8/8/7R b - - 0 1", &options).unwrap();
+        let mut after = forced.clone();
+        after.apply(forced.parse_action("Kb8").unwrap());
+        assert_eq!(
+            judge(&forced, Some("Kb8"), &after.format_position()),
+            Played::Forced
+        );
+        let start = CardChess::new(&options);
+        let mut e4 = start.clone();
+        e4.apply(start.parse_action("e4").unwrap());
+        let after = e4.format_position();
+        assert_eq!(judge(&start, Some("e4"), &after), Played::Best);
+        assert_eq!(judge(&start, Some("e2e4"), &after), Played::Best);
+        assert_eq!(judge(&start, Some("d4"), &after), Played::Other);
+        assert_eq!(judge(&start, None, &after), Played::Other);
     }
 }

@@ -3,11 +3,13 @@
 //! a JSON error, and sweeps idle sessions away.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
+use axum::middleware;
 use axum::response::Response;
 use axum::Router;
 use thiserror::Error;
@@ -17,17 +19,20 @@ use crate::engine::Catalogue;
 
 use super::app::{App, Shared};
 use super::error::{error_body, ApiError};
+use super::hosts::{self, HostPolicy};
+use super::memory::{self, MemoryBudget, DEFAULT_MEMORY_MB};
 use super::store::Store;
-use super::{analysis, assets, games_api, play_api, review, table_api};
+use super::tournament_api::Tournaments;
+use super::{analysis, assets, games_api, play_api, review, table_api, tournament_api};
 
 /// The largest request body accepted (a saved game fits many times over).
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
 
-/// The most sessions open at once.
-pub const MAX_SESSIONS: usize = 256;
-
 /// How often idle sessions are looked for.
 const SWEEP_EVERY: Duration = Duration::from_secs(30);
+
+/// How long a session's engine keeps its table while its person is quiet.
+const TABLE_KEPT: Duration = Duration::from_secs(120);
 
 /// How to serve.
 pub struct ServeConfig {
@@ -39,6 +44,30 @@ pub struct ServeConfig {
     pub idle: Duration,
     /// The engine profiles sessions may name.
     pub catalogue: Catalogue,
+    /// Results folders the live tournament page follows (`--results`).
+    pub results: Vec<PathBuf>,
+    /// The host names answered besides loopback names and IP addresses
+    /// (`--allowed-host`).
+    pub allowed_hosts: Vec<String>,
+    /// The memory budget of the engines, in MiB (`--memory-mb`).
+    pub memory_mb: usize,
+}
+
+impl ServeConfig {
+    /// Loopback, port 8080, sessions kept 30 idle minutes, no other host
+    /// name, playing the profiles of `catalogue`.
+    #[must_use]
+    pub fn new(catalogue: Catalogue) -> Self {
+        Self {
+            host: "127.0.0.1".into(),
+            port: 8080,
+            idle: Duration::from_secs(30 * 60),
+            catalogue,
+            allowed_hosts: Vec::new(),
+            memory_mb: DEFAULT_MEMORY_MB,
+            results: Vec::new(),
+        }
+    }
 }
 
 /// Why the server could not run.
@@ -55,14 +84,18 @@ pub enum ServeError {
         /// Why.
         source: std::io::Error,
     },
+    /// A `--results` folder cannot be followed.
+    #[error(transparent)]
+    Results(#[from] super::tournament_api::ResultsError),
     /// Serving failed.
     #[error("the server stopped: {0}")]
     Serve(std::io::Error),
 }
 
-/// The whole site: every feature's routes merged, the body limit, the
-/// panic guard and the JSON 404.
+/// The whole site: every feature's routes merged, the host and origin
+/// check, the body limit, the panic guard and the JSON 404.
 pub fn router(app: Shared) -> Router {
+    let hosts = Arc::new(app.hosts.clone());
     Router::new()
         .merge(assets::routes())
         .merge(games_api::routes(Arc::clone(&app)))
@@ -70,6 +103,7 @@ pub fn router(app: Shared) -> Router {
         .merge(analysis::routes(Arc::clone(&app)))
         .merge(review::routes(Arc::clone(&app)))
         .merge(table_api::routes(Arc::clone(&app)))
+        .merge(tournament_api::routes(Arc::clone(&app)))
         .fallback(|| async { ApiError::not_found("no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError {
@@ -78,6 +112,7 @@ pub fn router(app: Shared) -> Router {
             }
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(hosts, hosts::check))
         .layer(CatchPanicLayer::custom(|_| -> Response {
             error_body(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -99,6 +134,7 @@ impl Server {
     pub fn bind(config: ServeConfig) -> Result<Self, ServeError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
+            .on_thread_start(crate::user_files::refuse_on_this_thread)
             .build()
             .map_err(ServeError::Runtime)?;
         let bind_error = |source| ServeError::Bind {
@@ -112,9 +148,14 @@ impl Server {
             )))
             .map_err(bind_error)?;
         let address = listener.local_addr().map_err(bind_error)?;
+        memory::return_freed_tables();
+        let memory = MemoryBudget::new(config.memory_mb);
         let app = Arc::new(App {
-            store: Store::new(config.idle, MAX_SESSIONS),
+            store: Store::new(config.idle, memory.session_cap()),
+            memory,
             catalogue: config.catalogue,
+            tournaments: Tournaments::new(&config.results)?,
+            hosts: HostPolicy::new(address, &config.allowed_hosts),
         });
         Ok(Self {
             runtime,
@@ -136,8 +177,10 @@ impl Server {
         format!("http://{}/", self.address)
     }
 
-    /// Serves until Ctrl-C.
+    /// Serves until Ctrl-C. This thread, like every thread of the
+    /// server's runtime, reads no user file from now on.
     pub fn run(self) -> Result<(), ServeError> {
+        crate::user_files::refuse_on_this_thread();
         let Server {
             runtime,
             listener,
@@ -150,7 +193,9 @@ impl Server {
                 let mut every = tokio::time::interval(SWEEP_EVERY);
                 loop {
                     every.tick().await;
-                    sweeper.store.sweep(Instant::now());
+                    let now = Instant::now();
+                    sweeper.store.sweep(now);
+                    sweeper.store.release_quiet_memory(now, TABLE_KEPT);
                 }
             });
             axum::serve(listener, router(app))

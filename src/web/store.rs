@@ -1,6 +1,7 @@
 //! The sessions being played, by id. A session unused for the idle time
 //! expires: the sweep drops it (its engine told to stop), which frees its
-//! memory.
+//! memory. Sooner, a session gone quiet gives its engine's table back to
+//! the memory budget ([`super::memory`]).
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -11,6 +12,7 @@ use crate::engine::Stop;
 use crate::game::Seat;
 
 use super::board_session::BoardSession;
+use super::memory::Reservation;
 
 /// Locks `mutex`, carrying on after a panic elsewhere (the data a session
 /// keeps stays consistent: a failed engine forfeits, it never half-applies).
@@ -30,18 +32,29 @@ pub struct Entry {
     pub engine: String,
     /// The rules options it was started with.
     pub options: Vec<String>,
+    /// The seed the person asked for, kept by a new game (`None`: each
+    /// game draws a fresh one).
+    pub seed_asked: Option<u64>,
+    /// The MiB its engine's table takes once it searches (0: none).
+    pub table_mb: usize,
+    /// The budget its engine's table holds (`None`: it holds no table).
+    pub memory: Mutex<Option<Reservation>>,
     last_used: Mutex<Instant>,
 }
 
 impl Entry {
     /// A session the person plays at seat `you` against `engine`, under
-    /// the rules `options`.
+    /// the rules `options`, with the seed they asked for if any; its
+    /// engine's table takes `table_mb` and holds `memory` now.
     #[must_use]
     pub fn new(
         session: Box<dyn BoardSession>,
         you: Seat,
         engine: String,
         options: Vec<String>,
+        seed_asked: Option<u64>,
+        table_mb: usize,
+        memory: Option<Reservation>,
     ) -> Self {
         Self {
             stop: session.stop(),
@@ -49,8 +62,28 @@ impl Entry {
             you,
             engine,
             options,
+            seed_asked,
+            table_mb,
+            memory: Mutex::new(memory),
             last_used: Mutex::new(Instant::now()),
         }
+    }
+
+    /// Gives the engine's table back to the budget unless the engine is
+    /// busy; whether it held one and gave it back.
+    pub fn release_memory(&self) -> bool {
+        let mut session = match self.session.try_lock() {
+            Ok(session) => session,
+            Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return false,
+        };
+        session.release_memory();
+        lock(&self.memory).take().is_some()
+    }
+
+    /// When the session was last asked for.
+    fn last_used(&self) -> Instant {
+        *lock(&self.last_used)
     }
 }
 
@@ -113,13 +146,36 @@ impl Store {
         let mut entries = lock(&self.entries);
         let before = entries.len();
         entries.retain(|_, entry| {
-            let fresh = now.saturating_duration_since(*lock(&entry.last_used)) < self.idle;
+            let fresh = now.saturating_duration_since(entry.last_used()) < self.idle;
             if !fresh {
                 entry.stop.store(true, Ordering::Relaxed);
             }
             fresh
         });
         before - entries.len()
+    }
+
+    /// Gives back the table of the session unused longest that holds one
+    /// and is not busy; whether one was given back.
+    pub fn release_oldest_memory(&self) -> bool {
+        let mut holders: Vec<Arc<Entry>> = lock(&self.entries)
+            .values()
+            .filter(|entry| lock(&entry.memory).is_some())
+            .cloned()
+            .collect();
+        holders.sort_by_key(|entry| entry.last_used());
+        holders.iter().any(|entry| entry.release_memory())
+    }
+
+    /// Gives back the tables of the sessions unused since before
+    /// `now − quiet`; returns how many.
+    pub fn release_quiet_memory(&self, now: Instant, quiet: Duration) -> usize {
+        let quiet: Vec<Arc<Entry>> = lock(&self.entries)
+            .values()
+            .filter(|entry| now.saturating_duration_since(entry.last_used()) >= quiet)
+            .cloned()
+            .collect();
+        quiet.iter().filter(|entry| entry.release_memory()).count()
     }
 
     /// How many sessions are stored.
@@ -149,7 +205,15 @@ mod tests {
             1,
         )
         .expect("a session of two people");
-        Entry::new(Box::new(session), 0, "nobody".into(), Vec::new())
+        Entry::new(
+            Box::new(session),
+            0,
+            "nobody".into(),
+            Vec::new(),
+            None,
+            0,
+            None,
+        )
     }
 
     #[test]

@@ -35,7 +35,7 @@ use crate::engine::{AnyTable, HandTable, SeatSpec, SessionError, TableError, Tab
 use crate::game::{GameOptions, Notation, Seat, Turn};
 use crate::games::{Family, GameId, REGISTRY};
 
-use super::app::Shared;
+use super::app::{fresh_seed, served, Shared};
 use super::error::{ApiError, JsonBody};
 use super::play_api::run_blocking;
 use super::store::lock;
@@ -130,7 +130,7 @@ async fn profiles(State(tables): State<SharedTables>) -> Result<Json<Value>, Api
         .profiles()?
         .into_iter()
         .filter(|(p, _)| {
-            hidden.contains(&p.game.as_str()) && !p.sees_hidden_cards().unwrap_or(true)
+            hidden.contains(&p.game.as_str()) && served(p) && !p.sees_hidden_cards().unwrap_or(true)
         })
         .map(|(p, _)| TableProfile {
             game: p.game.clone(),
@@ -200,12 +200,10 @@ async fn create(
         seats.push(if name == "person" {
             SeatSpec::Person
         } else {
-            let profile = tables.app.catalogue.get(name)?;
-            profile.expect_game(game.name())?;
-            SeatSpec::Engine(Box::new(profile))
+            SeatSpec::Engine(Box::new(tables.app.profile(name, game.name())?))
         });
     }
-    let seed = request.seed.unwrap_or_else(rand::random);
+    let seed = request.seed.unwrap_or_else(fresh_seed);
     let hands = request.hands.unwrap_or(4);
     let mut pairs: Vec<String> = vec![format!(
         "players={}",
@@ -323,6 +321,9 @@ fn match_fields(table: &dyn AnyTable, seat: Seat) -> serde_json::Map<String, Val
     map.insert("hands".into(), hands.into());
     map.insert("totals".into(), table.totals().into());
     map.insert("over".into(), table.is_over().into());
+    if table.is_over() {
+        map.insert("seed".into(), table.seed().into());
+    }
     map
 }
 

@@ -5,8 +5,8 @@ use tauler::game::{Game, GameOptions, Notation};
 use tauler::games::cescacs::Options;
 
 use crate::support::{
-    at, castling_field, castlings, mirror, mirror_hex, placement, play, set, state, state_with,
-    targets, texts_from,
+    at, at_with, castling_field, castlings, mirror, mirror_hex, placement, play, set, state,
+    state_with, targets, texts_from,
 };
 
 /// The oracle position in which White can make all 24 castlings.
@@ -53,6 +53,11 @@ fn all_names() -> std::collections::BTreeSet<String> {
 
 /// The castling position with `men` added (as PDTL placement men).
 fn castling_with(men: &str) -> tauler::games::cescacs::Cescacs {
+    castling_under(men, &[])
+}
+
+/// [`castling_with`] under the rules options `pairs`.
+fn castling_under(men: &str, pairs: &[&str]) -> tauler::games::cescacs::Cescacs {
     let mut placed = placement(CASTLING);
     let mut list: Vec<String> = placed
         .iter()
@@ -63,7 +68,7 @@ fn castling_with(men: &str) -> tauler::games::cescacs::Cescacs {
         list.retain(|m| m[1..] != man[1..]);
         list.push(man.to_string());
     }
-    at(&list.join(" "), "w RKRrkr - 0 1")
+    at_with(&list.join(" "), "w RKRrkr - 0 1", pairs)
 }
 
 const LEAPS: &str = "I5 H6 F6 E5 D2";
@@ -286,4 +291,47 @@ fn king_may_not_step_along_the_line_of_a_checking_slider() {
     let moves = targets(&game, "F14");
     assert!(!moves.contains("F12") && !moves.contains("F16"));
     assert_eq!(moves, set("G15 G13 E15 E13 H14 D14 G17 G11 E17 E11"));
+}
+
+#[test]
+fn classic_castling_onto_an_attacked_hex_when_a_rook_shields_it() {
+    // The seed: "Observar que l'enroc és possible encara que la casella de
+    // destinació del rei es trobi amenaçada, sempre que una vegada
+    // finalitzat l'enroc el rei no quedi en escac (per que la torre ho
+    // impedeix)." The Black rook on H10 attacks H6 through H8: KRD-HH and
+    // KRR-HIH put a rook on H8 and are legal; the other six castlings to H6
+    // leave the King attacked and stay refused.
+    let game = castling_under("rH10", &["rules=classic"]);
+    let mut expected = all_names();
+    for name in [
+        "KRK-HIO", "KRK-HIOO", "KRK-HH", "KRK-HG", "KRD-HG", "KRR-HGG",
+    ] {
+        expected.remove(name);
+    }
+    assert_eq!(castlings(&game), expected);
+    // The same for Black, mirrored.
+    let white = castling_under("rH10", &["rules=classic"]).format_position();
+    let options = Options::from_pairs(["rules=classic", "free_setup=on"]).unwrap();
+    let black = state_with(&mirror(&white), &options);
+    assert_eq!(castlings(&black), expected);
+    let current = state_with(
+        &mirror(&white),
+        &Options::from_pairs(["free_setup=on"]).unwrap(),
+    );
+    assert!(!castlings(&current).contains("KRD-HH"));
+}
+
+#[test]
+fn classic_castling_still_never_ends_in_check() {
+    // A rook that moves off the line uncovers the check: refused under
+    // both rules (the seed: "la posició de destinació del rei no pot
+    // quedar amenaçada al final del moviment").
+    let game = castling_under("rB4", &["rules=classic"]);
+    let mut expected = all_names();
+    expected.remove("KRD-DD");
+    expected.remove("KRD-DE");
+    assert_eq!(castlings(&game), expected);
+    // Castling out of check stays refused.
+    let checked = castling_under("pH4", &["rules=classic"]);
+    assert!(castlings(&checked).is_empty());
 }

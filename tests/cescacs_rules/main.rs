@@ -5,6 +5,7 @@
 mod support;
 
 mod endings;
+mod front_ends;
 mod king;
 mod notation;
 mod pawns;

@@ -281,3 +281,65 @@ fn en_passant_takes_a_piece_promoted_by_the_double_step() {
         crate::support::pdtl("KP9 kZ19 pP19", "w - - 0 2")
     );
 }
+
+/// A White-to-move scenario under `rules=classic`.
+fn classic(men: &str, side: &str) -> tauler::games::cescacs::Cescacs {
+    crate::support::at_with(
+        &format!("{KINGS} {men}"),
+        &format!("{side} - - 0 1"),
+        &["rules=classic"],
+    )
+}
+
+#[test]
+fn classic_pawns_step_two_or_three_from_every_starting_hex_and_nowhere_else() {
+    // The seed: "Els peons, al seu primer moviment tenen la possibilitat de
+    // moure dues caselles o tres caselles" — from all eleven starting hexes,
+    // A5, F8 and L5 included.
+    for (pawn, steps) in [
+        ("A5", "A5-A7 A5-A9 A5-A11 A5-B6 A5-T6"),
+        ("F8", "F8-F10 F8-F12 F8-F14 F8-G9 F8-E9"),
+        ("L5", "L5-L7 L5-L9 L5-L11 L5-X6 L5-K6"),
+        ("E7", "E7-E9 E7-E11 E7-E13 E7-F8 E7-D8"),
+    ] {
+        assert_eq!(
+            texts_from(&classic(&format!("P{pawn}"), "w"), pawn),
+            set(steps),
+            "{pawn}"
+        );
+    }
+    // Elsewhere one step only (the current rules double-step from anywhere).
+    assert_eq!(
+        texts_from(&classic("PE9", "w"), "E9"),
+        set("E9-E11 E9-F10 E9-D10")
+    );
+    assert!(texts_from(&white("PE9"), "E9").contains("E9-E13"));
+    // Black: from E21 three steps, from E19 one.
+    assert_eq!(
+        texts_from(&classic("pE21", "b"), "E21"),
+        set("E21-E19 E21-E17 E21-E15 E21-F20 E21-D20")
+    );
+    assert_eq!(
+        texts_from(&classic("pE19", "b"), "E19"),
+        set("E19-E17 E19-F18 E19-D18")
+    );
+}
+
+#[test]
+fn classic_multi_steps_are_regained_on_another_starting_hex() {
+    // B4-C5 is an oblique step onto C5, a starting hex of White's: the pawn
+    // may step two or three again from there.
+    let game = play(&classic("PB4", "w"), "B4-C5 KZ19-Z17");
+    assert_eq!(
+        texts_from(&game, "C5"),
+        set("C5-C7 C5-C9 C5-C11 C5-B6 C5-D6")
+    );
+}
+
+#[test]
+fn classic_triple_step_from_f8_may_be_taken_en_passant_on_both_hexes() {
+    let game = play(&classic("PF8 pG13 pE15", "w"), "F8-F14");
+    assert_eq!(special_field(&game), "P@F10,12[F14]");
+    assert!(texts_from(&game, "G13").contains("G13@@F10"));
+    assert!(texts_from(&game, "E15").contains("E15@F12"));
+}

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use tauler::game::{Game, Notation};
+use tauler::game::{Game, GameOptions, Notation};
 use tauler::games::cescacs::geometry::{hex_name, parse_hex};
 use tauler::games::cescacs::{Cescacs, Move, MoveKind, Options};
 
@@ -164,10 +164,13 @@ pub fn state(pdtl: &str) -> Cescacs {
 /// The state of men and fields (see [`pdtl`]) under the default options
 /// plus `free_setup`: a scenario's men need not be a reachable army.
 pub fn at(men: &str, rest: &str) -> Cescacs {
-    let options = Options {
-        free_setup: true,
-        ..Options::default()
-    };
+    at_with(men, rest, &[])
+}
+
+/// [`at`] with the rules options `pairs` (`KEY=VALUE`) too.
+pub fn at_with(men: &str, rest: &str, pairs: &[&str]) -> Cescacs {
+    let mut options = Options::from_pairs(pairs.iter().copied()).expect("options");
+    options.free_setup = true;
     state_with(&pdtl(men, rest), &options)
 }
 

@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -24,16 +25,84 @@ use tauler::web::{ServeConfig, Server};
 /// Starts the server on a free port of 127.0.0.1; returns its address
 /// (`http://127.0.0.1:PORT`).
 pub fn start_server() -> String {
-    let server = Server::bind(ServeConfig {
-        host: "127.0.0.1".into(),
+    start_server_following(Vec::new())
+}
+
+/// Starts the server as [`start_server`] does, following the tournament
+/// results folders `results` (as `serve --results DIR…`).
+pub fn start_server_following(results: Vec<PathBuf>) -> String {
+    start_server_with(ServeConfig {
         port: 0,
         idle: Duration::from_secs(600),
-        catalogue: Catalogue::built_in(),
+        results,
+        ..ServeConfig::new(Catalogue::built_in())
     })
-    .expect("the server binds a free port");
+}
+
+/// Starts the server as `config` says; returns its address.
+pub fn start_server_with(config: ServeConfig) -> String {
+    let server = Server::bind(config).expect("the server binds a free port");
     let address = format!("http://{}", server.address());
     std::thread::spawn(move || server.run());
     address
+}
+
+/// Sends one request with the `Host` the server was reached by; returns
+/// the status and the body read as JSON (`Null` if it is not JSON).
+pub fn request(server: &str, method: &str, path: &str, body: Option<&[u8]>) -> (u16, Value) {
+    let host = server.trim_start_matches("http://").to_string();
+    let (status, body) = request_with(server, method, path, &[("Host", &host)], body);
+    (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+}
+
+/// Sends one request with exactly the `headers` given (a `Host` among
+/// them, or none); returns the status and the body as text.
+pub fn request_with(
+    server: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&[u8]>,
+) -> (u16, String) {
+    let address = server.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).expect("the server accepts");
+    let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    if let Some(body) = body {
+        head.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    head.push_str("\r\n");
+    stream
+        .write_all(head.as_bytes())
+        .expect("the request is sent");
+    if let Some(body) = body {
+        // The server may refuse an oversized body before reading it all.
+        let _ = stream.write_all(body);
+    }
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a status line in {text:?}"));
+    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    (status, body.to_string())
+}
+
+/// Asserts a 4xx `status` with a JSON error containing `words`.
+pub fn refused(answer: (u16, Value), status: u16, words: &str) {
+    assert_eq!(answer.0, status, "{:?}", answer.1);
+    let error = answer.1["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a JSON error: {:?}", answer.1));
+    assert!(error.contains(words), "`{error}` should say `{words}`");
 }
 
 /// One browser test at a time: each runs an engine and a browser, and the

@@ -7,6 +7,7 @@
 //! state (`state`), the turn machine (`turn`) and the text (`notation`).
 
 pub mod action;
+mod arbiter;
 pub mod chess;
 pub mod deck;
 mod display;

@@ -248,9 +248,11 @@ fn raw_move(pos: &Position, text: &str) -> Option<Move> {
     use super::chess::MoveRules;
     let mut rules = MoveRules::PLAIN;
     rules.king_capture = true;
-    rules.knight_leapers = Piece::Queen.bit() | Piece::Rook.bit() | Piece::Bishop.bit();
+    let mut any = *pos;
+    let leapers = Piece::Queen.bit() | Piece::Rook.bit() | Piece::Bishop.bit();
+    any.set_leapers([leapers; 2]);
     let mut moves = MoveList::new();
-    generate_extended(pos, &rules, &mut moves);
+    generate_extended(&any, &rules, &mut moves);
     parse_uci(text, &moves).ok()
 }
 
@@ -581,7 +583,7 @@ impl Notation for CardChess {
             Some((fen, tail)) => (fen, Some(tail)),
             None => (text, None),
         };
-        let pos = Position::from_fen(fen.trim())?;
+        let pos = Position::from_fen_as(fen.trim(), options.chess960)?;
         check_move_bound(&pos, &[[0; 6]; 2])?;
         let mut state = CardChess::from_position(pos, options);
         let Some(tail) = tail else {
@@ -674,6 +676,7 @@ impl Notation for CardChess {
                 _ => return Err(CardChessError::UnknownKey(key.to_string())),
             }
         }
+        state.sync_leapers();
         state.check_setup(phase)?;
         check_move_bound(&state.pos, &state.captured)?;
         if options.cards {

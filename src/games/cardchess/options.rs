@@ -26,7 +26,7 @@ pub enum BombRule {
 pub struct CardChessOptions {
     /// `cards=on|off`: off is plain chess under the FIDE Laws.
     pub cards: bool,
-    /// `deck=default|basic|PATH`: the deck in play.
+    /// `deck=default|basic|TEXT|PATH`: the deck in play (see [`deck_value`]).
     pub deck: Arc<Deck>,
     /// `first_edition=true`: a card that cannot be carried out loses the
     /// turn instead of allowing a free move.
@@ -42,6 +42,9 @@ pub struct CardChessOptions {
     /// without its king, more men or promoted pieces than an army has, the
     /// side not to move in check) are accepted as given.
     pub free_setup: bool,
+    /// `chess960=true`: Chess960 castling (any start arrangement, castling
+    /// written as the king taking its rook), for plain chess over UCI.
+    pub chess960: bool,
 }
 
 impl Default for CardChessOptions {
@@ -54,11 +57,47 @@ impl Default for CardChessOptions {
             king_capture: false,
             bomb: BombRule::Standard,
             free_setup: false,
+            chess960: false,
         }
     }
 }
 
-const KEYS: &str = "cards, deck, first_edition, mandatory_card, king_capture, bomb, free_setup";
+const KEYS: &str =
+    "cards, deck, first_edition, mandatory_card, king_capture, bomb, free_setup, chess960";
+/// The longest deck text written inline in a `deck=` value, in bytes
+/// (a deck of every distinct card the format allows fits many times over).
+pub const MAX_INLINE_DECK: usize = 4096;
+
+/// The deck a `deck=` value names: `default`, `basic`, the deck's text
+/// inline (any value with a space in it: the deck file's lines joined by
+/// `;`, as in `2 move P; 1 move N; 1 swap`), or a deck file's path. A path
+/// is read through [`crate::user_files`], which the server's threads
+/// refuse: over HTTP a deck is `default`, `basic` or its text.
+fn deck_value(key: &str, value: &str) -> Result<Deck, OptionError> {
+    let bad = |expected: String| OptionError::BadValue {
+        key: key.to_string(),
+        value: value.to_string(),
+        expected,
+    };
+    let text = match value {
+        "default" => return Ok(Deck::default_deck()),
+        "basic" => return Ok(Deck::basic_deck()),
+        inline if inline.contains(char::is_whitespace) => {
+            if inline.len() > MAX_INLINE_DECK {
+                return Err(bad(format!(
+                    "a deck text of at most {MAX_INLINE_DECK} bytes"
+                )));
+            }
+            inline.replace(';', "\n")
+        }
+        path => crate::user_files::read_to_string(std::path::Path::new(path)).map_err(|e| {
+            bad(format!(
+                "default, basic, the deck's lines joined by `;` or a readable deck file ({e})"
+            ))
+        })?,
+    };
+    Deck::parse(&text).map_err(|e| bad(format!("a valid deck ({e})")))
+}
 
 impl GameOptions for CardChessOptions {
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
@@ -68,6 +107,7 @@ impl GameOptions for CardChessOptions {
             "mandatory_card" => self.mandatory_card = flag(key, value)?,
             "king_capture" => self.king_capture = flag(key, value)?,
             "free_setup" => self.free_setup = flag(key, value)?,
+            "chess960" => self.chess960 = flag(key, value)?,
             "bomb" => {
                 self.bomb = match value {
                     "standard" => BombRule::Standard,
@@ -83,26 +123,7 @@ impl GameOptions for CardChessOptions {
                     }
                 }
             }
-            "deck" => {
-                let deck = match value {
-                    "default" => Deck::default_deck(),
-                    "basic" => Deck::basic_deck(),
-                    path => {
-                        let text = crate::user_files::read_to_string(std::path::Path::new(path))
-                            .map_err(|e| OptionError::BadValue {
-                                key: key.to_string(),
-                                value: value.to_string(),
-                                expected: format!("default, basic or a readable deck file ({e})"),
-                            })?;
-                        Deck::parse(&text).map_err(|e| OptionError::BadValue {
-                            key: key.to_string(),
-                            value: value.to_string(),
-                            expected: format!("a valid deck file ({e})"),
-                        })?
-                    }
-                };
-                self.deck = Arc::new(deck);
-            }
+            "deck" => self.deck = Arc::new(deck_value(key, value)?),
             _ => {
                 return Err(OptionError::UnknownKey {
                     key: key.to_string(),
@@ -111,5 +132,24 @@ impl GameOptions for CardChessOptions {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deck_is_named_or_written_inline() {
+        let basic = CardChessOptions::from_pairs(["deck=basic"]).expect("basic");
+        assert_eq!(*basic.deck, Deck::basic_deck());
+        let inline =
+            CardChessOptions::from_pairs(["deck=2 move P; 1 swap"]).expect("an inline deck");
+        assert_eq!(inline.deck.total(), 3);
+        let long = format!("deck={}", "1 move P;".repeat(MAX_INLINE_DECK / 8));
+        let error = CardChessOptions::from_pairs([long.as_str()]).unwrap_err();
+        assert!(error.to_string().contains("at most 4096 bytes"), "{error}");
+        let error = CardChessOptions::from_pairs(["deck=2 move X"]).unwrap_err();
+        assert!(error.to_string().contains("bad piece list"), "{error}");
     }
 }

@@ -138,6 +138,7 @@ impl CardChess {
             history: Vec::new(),
         };
         state.captured = state.missing_material();
+        state.sync_leapers();
         state.judge(1 - seat);
         state
     }
@@ -266,7 +267,28 @@ impl CardChess {
         missing
     }
 
-    /// The move rules for `seat`: the options and the active effect.
+    /// Puts the active effect's super pieces on the board: the piece type
+    /// that also moves and attacks as a knight, for the colour its holder
+    /// plays. Called whenever the effect or the colours change, so that
+    /// every attack test sees the effect in force, for both sides.
+    pub(super) fn sync_leapers(&mut self) {
+        let mut leapers = [0; 2];
+        if let Some((effect, holder)) = self.effect() {
+            let piece = match effect {
+                Effect::SuperQueen => Some(Piece::Queen),
+                Effect::SuperRooks => Some(Piece::Rook),
+                Effect::SuperBishops => Some(Piece::Bishop),
+                _ => None,
+            };
+            if let Some(piece) = piece {
+                leapers[self.colour_of(holder).index()] = piece.bit();
+            }
+        }
+        self.pos.set_leapers(leapers);
+    }
+
+    /// The move rules for `seat`: the options and the active effect (the
+    /// super pieces are on the board, [`Self::sync_leapers`]).
     #[must_use]
     pub fn rules_for(&self, seat: Seat) -> MoveRules {
         let mut rules = MoveRules::PLAIN;
@@ -274,9 +296,6 @@ impl CardChess {
         if let Some((effect, holder)) = self.effect() {
             let mine = holder == seat;
             match effect {
-                Effect::SuperQueen if mine => rules.knight_leapers = Piece::Queen.bit(),
-                Effect::SuperRooks if mine => rules.knight_leapers = Piece::Rook.bit(),
-                Effect::SuperBishops if mine => rules.knight_leapers = Piece::Bishop.bit(),
                 Effect::UntouchablePawns if !mine => rules.untouchable_pawns = true,
                 Effect::LeadKing if mine => rules.frozen_king_in_check = true,
                 Effect::NoRetreat if mine => rules.no_retreat = true,
@@ -402,7 +421,9 @@ impl Game for CardChess {
     const NAME: &'static str = "cardchess";
 
     fn new(options: &CardChessOptions) -> Self {
-        CardChess::from_position(Position::startpos(), options)
+        let mut start = Position::startpos();
+        start.set_chess960(options.chess960);
+        CardChess::from_position(start, options)
     }
 
     fn options(&self) -> &CardChessOptions {

@@ -4,7 +4,7 @@
 
 use super::action::Action;
 use super::chess::bitboard::{bb, rank_of, Bitboard, Squares};
-use super::chess::movegen::{legal_moves, plain_noisy_moves, MoveList, MoveRules};
+use super::chess::movegen::{has_legal_move, legal_moves, plain_noisy_moves, MoveList, MoveRules};
 use super::chess::{Color, Move, MoveKind, Piece, Position};
 use super::deck::{zone_for, Card, CardId, Effect, Goal};
 use super::options::BombRule;
@@ -115,8 +115,9 @@ impl CardChess {
     /// `out` empty) elsewhere: then the caller filters the full list.
     pub(crate) fn start_noisy_actions(&self, out: &mut Vec<Action>) -> Option<bool> {
         out.clear();
-        let generated =
-            self.prizes == 0 && self.phase == Phase::Start && self.rules_for(self.seat).is_plain();
+        let generated = self.prizes == 0
+            && self.phase == Phase::Start
+            && self.rules_for(self.seat).is_plain_at(&self.pos);
         if !generated {
             return None;
         }
@@ -359,6 +360,7 @@ impl CardChess {
                 let rival = 1 - self.seat;
                 if self.effect == Some((id, rival)) {
                     self.effect = Some((id, self.seat));
+                    self.sync_leapers();
                 } else if let Some(count) = self.held[rival].get_mut(id as usize) {
                     *count = count.saturating_sub(1);
                     inc(&mut self.held[self.seat][id as usize]);
@@ -444,6 +446,7 @@ impl CardChess {
         let piece = self.pos.piece_at(mv.from());
         let victim = match mv.kind() {
             MoveKind::EnPassant => Some(Piece::Pawn),
+            MoveKind::Castle => None,
             _ => self.pos.piece_at(mv.to()),
         };
         self.pos.play(mv);
@@ -503,6 +506,12 @@ impl CardChess {
             self.prizes = 0;
             return;
         }
+        if self.prizes != 0 && self.mates_rival() {
+            // Rule 8: checkmate ends the game at once, before any prize.
+            self.prizes = 0;
+            self.end_turn();
+            return;
+        }
         if self.prizes != 0 {
             let mut placements = Vec::new();
             self.recover_actions(self.prizes, &mut placements);
@@ -520,6 +529,23 @@ impl CardChess {
             } if self.best(&self.pos, pieces, left, moved) == 0 => self.end_turn(),
             _ => {}
         }
+    }
+
+    /// Whether the position mates the rival: the rival's king is attacked
+    /// and the rival, to move, has no legal move (the test [`Self::judge`]
+    /// makes at the change of turn).
+    fn mates_rival(&self) -> bool {
+        if self.options.king_capture {
+            return false;
+        }
+        let rival = 1 - self.seat;
+        let colour = self.colour_of(rival);
+        if !self.pos.king_attacked(colour) {
+            return false;
+        }
+        let mut pos = self.pos;
+        pos.set_side(colour);
+        !has_legal_move(&pos, &self.rules_for(rival))
     }
 
     /// Carries out a card just drawn.
@@ -620,6 +646,7 @@ impl CardChess {
                 if effect == Effect::Harakiri {
                     self.white = 1 - self.white;
                 }
+                self.sync_leapers();
                 let us = self.us();
                 self.pos.set_side(us);
                 self.enter_free(None);
@@ -674,6 +701,7 @@ impl CardChess {
         dec(&mut self.held[self.seat][id as usize]);
         inc(&mut self.discard[id as usize]);
         self.pos = last.before;
+        self.sync_leapers();
         self.captured = last.captured;
         self.history.pop();
         self.seat = 1 - self.seat;
@@ -718,7 +746,7 @@ impl CardChess {
             });
             return;
         }
-        if dead_position(&self.pos) || self.pos.halfmove() >= 100 {
+        if self.dead() || self.pos.halfmove() >= 100 {
             self.phase = Phase::Over(Outcome::Draw);
             return;
         }
@@ -729,6 +757,40 @@ impl CardChess {
         self.history.push(key);
         if self.history.iter().filter(|&&k| k == key).count() >= 3 {
             self.phase = Phase::Over(Outcome::Draw);
+        }
+    }
+}
+
+impl CardChess {
+    /// A dead position (rule 8), judged under the effect in force: FIDE's
+    /// definition asks whether any mate is still possible, so a position
+    /// dead by material ([`dead_position`]) is alive while the effect lets
+    /// it be mated. Super bishops make a bishop of the holder a mating
+    /// piece (a bishop that also jumps as a knight mates like an
+    /// archbishop, and changes square colour), super knights a knight of
+    /// the holder (the rules text names both); lead king and no retreat
+    /// hold the holder's king, so that a check by any rival minor piece
+    /// can mate it (lead king: a checked king may not move; no retreat: on
+    /// its own first rank it may only step sideways). The other effects
+    /// neither add mating power nor bind a king.
+    #[must_use]
+    pub fn dead(&self) -> bool {
+        if !dead_position(&self.pos) {
+            return false;
+        }
+        let Some((effect, holder)) = self.effect() else {
+            return true;
+        };
+        let colour = self.colour_of(holder);
+        let pos = &self.pos;
+        match effect {
+            Effect::SuperBishops => pos.pieces_of(colour, Piece::Bishop) == 0,
+            Effect::SuperKnights => pos.pieces_of(colour, Piece::Knight) == 0,
+            Effect::LeadKing | Effect::NoRetreat => {
+                let rival = colour.flip();
+                pos.pieces_of(rival, Piece::Knight) | pos.pieces_of(rival, Piece::Bishop) == 0
+            }
+            _ => true,
         }
     }
 }
@@ -757,8 +819,9 @@ fn moved_after(moved: Bitboard, mv: Move) -> Bitboard {
     moved
 }
 
-/// FIDE dead positions by material: K v K, K+minor v K, and kings with
-/// bishops only, all on squares of one colour.
+/// FIDE dead positions by material alone: K v K, K+minor v K, and kings
+/// with bishops only, all on squares of one colour. The game judges them
+/// under the effect in force ([`CardChess::dead`]).
 #[must_use]
 pub fn dead_position(pos: &Position) -> bool {
     if pos.pieces(Piece::Pawn) | pos.pieces(Piece::Rook) | pos.pieces(Piece::Queen) != 0 {

@@ -39,6 +39,21 @@ pub enum StalemateScore {
     TwoThirds,
 }
 
+/// Which rules C'escacs is played by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RuleSet {
+    /// The author's current rules (the default): the double step from any
+    /// hex, the triple step from eight hexes, and no castling onto an
+    /// attacked hex.
+    #[default]
+    Current,
+    /// The rulebook this project was given (`rules=classic`): pawns step
+    /// two or three hexes from a starting hex of their side only (first
+    /// move or regained), and a King may castle onto an attacked hex when
+    /// the rook shields it once castled.
+    Classic,
+}
+
 /// The rules options of C'escacs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
@@ -51,6 +66,8 @@ pub struct Options {
     /// are accepted as given (a side still needs its one king, and the side
     /// not to move may not be in check).
     pub free_setup: bool,
+    /// `rules=current|classic`.
+    pub rules: RuleSet,
 }
 
 impl Default for Options {
@@ -59,6 +76,7 @@ impl Default for Options {
             stalemate: StalemateScore::ThreeQuarters,
             castling: true,
             free_setup: false,
+            rules: RuleSet::Current,
         }
     }
 }
@@ -80,10 +98,17 @@ impl GameOptions for Options {
             }
             "castling" => self.castling = parse_flag(key, value)?,
             "free_setup" => self.free_setup = parse_flag(key, value)?,
+            "rules" => {
+                self.rules = match value {
+                    "current" => RuleSet::Current,
+                    "classic" => RuleSet::Classic,
+                    _ => return Err(bad("current or classic")),
+                }
+            }
             _ => {
                 return Err(OptionError::UnknownKey {
                     key: key.to_string(),
-                    known: "stalemate, castling, free_setup".to_string(),
+                    known: "stalemate, castling, free_setup, rules".to_string(),
                 })
             }
         }
@@ -131,6 +156,7 @@ impl Cescacs {
     fn movegen_rules(&self) -> movegen::Rules {
         movegen::Rules {
             castling: self.options.castling,
+            classic: self.options.rules == RuleSet::Classic,
         }
     }
 

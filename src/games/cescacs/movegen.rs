@@ -210,39 +210,67 @@ pub fn is_promotion_hex(color: Color, h: Hex) -> bool {
     step(forward(color), h) == NONE
 }
 
-/// `color`'s triple-step hexes.
+/// `color`'s triple-step hexes (the current rules).
 fn is_triple_step_hex(color: Color, h: Hex) -> bool {
     TRIPLE_STEP[color.index()].contains(&h)
 }
 
-static TRIPLE_STEP: [[Hex; 8]; 2] = {
+/// `color`'s starting pawn hexes, from which the classic rules allow the
+/// double and triple steps.
+fn is_pawn_start_hex(color: Color, h: Hex) -> bool {
+    PAWN_START[color.index()].contains(&h)
+}
+
+/// White's hexes given as (column, line) and Black's mirrors.
+const fn mirrored<const N: usize>(white: [(usize, usize); N]) -> [[Hex; N]; 2] {
     use super::geometry::hex_index;
-    // B4 C5 D6 E7 G7 H6 I5 K4 and their mirrors.
-    let white = [
-        (3, 4),
-        (4, 5),
-        (5, 6),
-        (6, 7),
-        (8, 7),
-        (9, 6),
-        (10, 5),
-        (11, 4),
-    ];
-    let mut out = [[0; 8]; 2];
+    let mut out = [[0; N]; 2];
     let mut i = 0;
-    while i < 8 {
+    while i < N {
         out[0][i] = hex_index(white[i].0, white[i].1);
         out[1][i] = hex_index(white[i].0, 28 - white[i].1);
         i += 1;
     }
     out
-};
+}
+
+/// B4 C5 D6 E7 G7 H6 I5 K4 and their mirrors.
+static TRIPLE_STEP: [[Hex; 8]; 2] = mirrored([
+    (3, 4),
+    (4, 5),
+    (5, 6),
+    (6, 7),
+    (8, 7),
+    (9, 6),
+    (10, 5),
+    (11, 4),
+]);
+
+/// The initial array's pawn hexes, A5 B4 C5 D6 E7 F8 G7 H6 I5 K4 L5, and
+/// their mirrors.
+static PAWN_START: [[Hex; 11]; 2] = mirrored([
+    (2, 5),
+    (3, 4),
+    (4, 5),
+    (5, 6),
+    (6, 7),
+    (7, 8),
+    (8, 7),
+    (9, 6),
+    (10, 5),
+    (11, 4),
+    (12, 5),
+]);
 
 /// The legal-move generator's options.
 #[derive(Clone, Copy, Debug)]
 pub struct Rules {
     /// Castling allowed; without it the King's leap may not capture.
     pub castling: bool,
+    /// The classic rules (`rules=classic`): pawns step two or three hexes
+    /// from a starting hex of their side only, and a King may castle onto
+    /// an attacked hex when it is not in check once castled.
+    pub classic: bool,
 }
 
 /// Appends the legal moves of the side to move to `out`.
@@ -272,7 +300,7 @@ pub fn legal_moves(board: &Board, rules: Rules, out: &mut Vec<Move>) {
         && rules.castling
         && king == king_home(us)
     {
-        generator.castlings();
+        generator.castlings(rules);
     }
     filter_legal(board, checked, start, out);
 }
@@ -479,7 +507,7 @@ impl Legality {
             && rules.castling
             && self.king == king_home(us)
         {
-            generator.castlings();
+            generator.castlings(rules);
             found = generator.out[end..]
                 .iter()
                 .any(|&mv| self.allows(board, mv));
@@ -527,7 +555,7 @@ pub fn any_legal_move(board: &Board, rules: Rules, scratch: &mut Vec<Move>) -> b
         && rules.castling
         && king == king_home(us)
     {
-        generator.castlings();
+        generator.castlings(rules);
     }
     generator.out.iter().any(|&mv| legality.allows(board, mv))
 }
@@ -656,7 +684,7 @@ impl<const NOISY: bool> Generator<'_, NOISY> {
             }
             Kind::Bishop => self.slides(from, DIAG_DIRS),
             Kind::Elephant => self.elephant(from),
-            Kind::Pawn => self.pawn(from),
+            Kind::Pawn => self.pawn(from, rules),
         }
     }
 
@@ -772,16 +800,25 @@ impl<const NOISY: bool> Generator<'_, NOISY> {
         }
     }
 
-    fn pawn(&mut self, from: Hex) {
+    /// A pawn's moves. The current rules allow the double step from any
+    /// hex and the triple step from the triple-step hexes; the classic ones
+    /// both from the starting pawn hexes only.
+    fn pawn(&mut self, from: Hex, rules: Rules) {
         let us = self.us;
         let fwd = forward(us);
+        let (double, triple) = if rules.classic {
+            let start = is_pawn_start_hex(us, from);
+            (start, start)
+        } else {
+            (true, is_triple_step_hex(us, from))
+        };
         let one = step(fwd, from);
         if one != NONE && self.board.at(one) == EMPTY {
             self.pawn_move(from, one, MoveKind::Plain, false);
             let two = step(fwd, one);
-            if two != NONE && self.board.at(two) == EMPTY {
+            if double && two != NONE && self.board.at(two) == EMPTY {
                 self.pawn_move(from, two, MoveKind::DoubleStep, false);
-                if is_triple_step_hex(us, from) {
+                if triple {
                     let three = step(fwd, two);
                     if three != NONE && self.board.at(three) == EMPTY {
                         self.pawn_move(from, three, MoveKind::TripleStep, false);
@@ -831,7 +868,9 @@ impl<const NOISY: bool> Generator<'_, NOISY> {
 
     /// The castlings whose King destination is not attacked (the attack
     /// test is made once per destination: the 24 castlings share five).
-    fn castlings(&mut self) {
+    /// Under the classic rules an attacked destination is allowed when the
+    /// King is not attacked there once castled (a rook shields it).
+    fn castlings(&mut self, rules: Rules) {
         let board = self.board;
         let us = self.us;
         let them = us.other();
@@ -855,11 +894,20 @@ impl<const NOISY: bool> Generator<'_, NOISY> {
                 attacks.push((to, attacked));
                 attacked
             });
-            if !attacked {
-                self.out.push(Move::castle(us, index));
+            let mv = Move::castle(us, index);
+            if !attacked || (rules.classic && shielded_once_castled(board, mv)) {
+                self.out.push(mv);
             }
         }
     }
+}
+
+/// Whether the King stands unattacked once the castling `mv` is made.
+fn shielded_once_castled(board: &Board, mv: Move) -> bool {
+    let us = board.side();
+    let mut after = board.clone();
+    after.make(mv);
+    !attacked(&after, after.king(us), us.other(), NONE)
 }
 
 /// Whether a castling generated here leaves the King safe. Generation
@@ -1031,7 +1079,14 @@ mod tests {
                 promotions: None,
                 out: &mut out,
             };
-            generator.castlings();
+            // The classic rules add castlings onto attacked hexes that are
+            // safe once made: the shortcut must agree on those too.
+            for classic in [false, true] {
+                generator.castlings(Rules {
+                    castling: true,
+                    classic,
+                });
+            }
             for &mv in &out {
                 let safe = leaves_king_safe(&board, mv);
                 assert_eq!(castle_keeps_king_safe(&board, mv), safe, "{mv:?}");
@@ -1049,7 +1104,10 @@ mod tests {
     /// (with positions in check skipped, as legality skips pins there).
     #[test]
     fn one_man_pin_test_matches_the_pin_list() {
-        let rules = Rules { castling: true };
+        let rules = Rules {
+            castling: true,
+            classic: false,
+        };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
         let mut pins = 0;
         let mut moves = Vec::new();

@@ -45,7 +45,7 @@ pub use cards::Card;
 pub use layouts::{Cell, GameType, Table};
 pub use notation::ParseError;
 pub use observation::Observation;
-pub use options::{Finish, Options, PauseRule};
+pub use options::{Finish, GlissandoRows, Options, PauseRule};
 
 /// One decision or chance outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -282,7 +282,7 @@ impl Game for Muzicando {
             dealt: 0,
             auction: Auction::default(),
             contract: None,
-            table: Table::new(GameType::Muzicando),
+            table: Table::new(GameType::Muzicando, options.glissando_rows),
             to_move: 0,
             blocked: 0,
             active: ((1u16 << seats) - 1) as u8,

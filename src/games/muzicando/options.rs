@@ -1,5 +1,6 @@
 //! The rules options of the spec: team or individual game, the pause
-//! variant, the dealer, and whether a hand stops once its score is decided.
+//! variant, the dealer, whether a hand stops once its score is decided, and
+//! where a Glissando row may start.
 
 use crate::game::{GameOptions, OptionError};
 
@@ -24,6 +25,18 @@ pub enum Finish {
     Full,
 }
 
+/// Where a new Glissando row may start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GlissandoRows {
+    /// Above or below a card of the initial row (the rulebook's words, the
+    /// default): at most three rows.
+    #[default]
+    Initial,
+    /// Above the top row or below the bottom row, by any of its cards
+    /// (`glissando_rows=any`, the wider reading): rows without limit.
+    Any,
+}
+
 /// The Muzicando rules options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -36,6 +49,8 @@ pub struct Options {
     pub dealer: u8,
     /// `finish=decided` (default) or `finish=full`.
     pub finish: Finish,
+    /// `glissando_rows=initial` (default) or `glissando_rows=any`.
+    pub glissando_rows: GlissandoRows,
 }
 
 impl Default for Options {
@@ -45,6 +60,7 @@ impl Default for Options {
             pause: PauseRule::Once,
             dealer: 0,
             finish: Finish::Decided,
+            glissando_rows: GlissandoRows::Initial,
         }
     }
 }
@@ -95,10 +111,17 @@ impl GameOptions for Options {
                     _ => return Err(bad("`decided` or `full`")),
                 }
             }
+            "glissando_rows" => {
+                self.glissando_rows = match value {
+                    "initial" => GlissandoRows::Initial,
+                    "any" => GlissandoRows::Any,
+                    _ => return Err(bad("`initial` or `any`")),
+                }
+            }
             _ => {
                 return Err(OptionError::UnknownKey {
                     key: key.to_string(),
-                    known: "players, pause, dealer, finish".to_string(),
+                    known: "players, pause, dealer, finish, glissando_rows".to_string(),
                 })
             }
         }

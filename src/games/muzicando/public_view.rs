@@ -31,7 +31,8 @@ impl Observation {
         let individual = self.options.individual.is_some();
         let mut auction = Auction::default();
         let mut contract = None;
-        let mut table = Table::new(GameType::Muzicando);
+        let rows = self.options.glissando_rows;
+        let mut table = Table::new(GameType::Muzicando, rows);
         let dealt = u32::from(cards_per_player(&self.options)) * u32::from(seats);
         let mut stock = 56u32.saturating_sub(dealt);
         let mut lost = 0u8;
@@ -45,13 +46,13 @@ impl Observation {
                 Some(Action::Bid(bid)) => {
                     if let CallResult::Contract(bid, declarer) = auction.call(seat, Some(bid)) {
                         contract = Some(team_contract(bid, declarer));
-                        table = Table::new(bid.game_type());
+                        table = Table::new(bid.game_type(), rows);
                     }
                 }
                 Some(Action::Pass) if contract.is_none() => {
                     if let CallResult::Contract(bid, declarer) = auction.call(seat, None) {
                         contract = Some(team_contract(bid, declarer));
-                        table = Table::new(bid.game_type());
+                        table = Table::new(bid.game_type(), rows);
                     }
                 }
                 Some(Action::Choose(game_type)) => {
@@ -60,7 +61,7 @@ impl Observation {
                         game_type,
                         declarer: seat,
                     });
-                    table = Table::new(game_type);
+                    table = Table::new(game_type, rows);
                 }
                 Some(Action::Place(card, cell)) => table.place(card, cell),
                 Some(Action::Pass) if individual && stock == 0 => lost |= 1 << seat,

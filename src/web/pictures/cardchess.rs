@@ -6,7 +6,6 @@ use crate::game::{Game, Notation, Seat};
 use crate::games::cardchess::chess::bitboard::{file_of, rank_of, square_name};
 use crate::games::cardchess::chess::{legal_moves, MoveList};
 use crate::games::cardchess::deck::Card;
-use crate::games::cardchess::turn::dead_position;
 use crate::games::cardchess::words::{narration, notes, side, what_it_does};
 use crate::games::cardchess::{Action, CardChess, Outcome, Phase};
 
@@ -166,7 +165,7 @@ impl Pictured for CardChess {
                 format!("{} {how} and wins", side(self, seat))
             }
             Outcome::Draw if position.halfmove() >= 100 => "draw by the 50-move rule".into(),
-            Outcome::Draw if dead_position(position) => "draw: neither side can mate".into(),
+            Outcome::Draw if self.dead() => "draw: neither side can mate".into(),
             Outcome::Draw if !position.in_check() && no_move(self) => "draw by stalemate".into(),
             Outcome::Draw => "draw by repetition".into(),
         })

@@ -43,7 +43,7 @@ pub enum FenError {
     #[error("side to move `{0}` is not `w` or `b`")]
     BadSide(String),
     /// The castling field has an unknown character.
-    #[error("castling field `{0}` is not `-` or a combination of KQkq")]
+    #[error("castling field `{0}` is not `-` or a combination of KQkq (Chess960: or rook files A-H, a-h)")]
     BadCastling(String),
     /// A castling right without the king and rook on their initial squares.
     #[error("castling right `{0}` without king and rook on their initial squares")]
@@ -59,6 +59,14 @@ pub enum FenError {
 impl Position {
     /// Reads a FEN string (the two move counters are optional).
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
+        Position::from_fen_as(text, false)
+    }
+
+    /// Reads a FEN string; with `chess960`, a Chess960 position whose
+    /// castling field is X-FEN (`K`/`Q`: the outermost rook on that side
+    /// of the king) or Shredder-FEN (the rook's file, `HAha`), and whose
+    /// castling moves are written as the king taking its rook.
+    pub fn from_fen_as(text: &str, chess960: bool) -> Result<Position, FenError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 4 {
             return Err(FenError::MissingFields(fields.len()));
@@ -111,28 +119,33 @@ impl Position {
             "b" => pos.set_side(Color::Black),
             other => return Err(FenError::BadSide(other.to_string())),
         }
-        let mut rights = 0;
-        if fields[2] != "-" {
-            for c in fields[2].chars() {
-                let bit = match c {
-                    'K' => WHITE_OO,
-                    'Q' => WHITE_OOO,
-                    'k' => BLACK_OO,
-                    'q' => BLACK_OOO,
-                    _ => return Err(FenError::BadCastling(fields[2].to_string())),
-                };
-                rights |= bit;
+        if chess960 {
+            pos.set_chess960(true);
+            read_chess960_castling(&mut pos, fields[2])?;
+        } else {
+            let mut rights = 0;
+            if fields[2] != "-" {
+                for c in fields[2].chars() {
+                    let bit = match c {
+                        'K' => WHITE_OO,
+                        'Q' => WHITE_OOO,
+                        'k' => BLACK_OO,
+                        'q' => BLACK_OOO,
+                        _ => return Err(FenError::BadCastling(fields[2].to_string())),
+                    };
+                    rights |= bit;
+                }
             }
-        }
-        pos.set_castling_rights(rights);
-        for (bit, c) in [
-            (WHITE_OO, 'K'),
-            (WHITE_OOO, 'Q'),
-            (BLACK_OO, 'k'),
-            (BLACK_OOO, 'q'),
-        ] {
-            if rights & bit != 0 && pos.castling() & bit == 0 {
-                return Err(FenError::CastlingWithoutPieces(c));
+            pos.set_castling_rights(rights);
+            for (bit, c) in [
+                (WHITE_OO, 'K'),
+                (WHITE_OOO, 'Q'),
+                (BLACK_OO, 'k'),
+                (BLACK_OOO, 'q'),
+            ] {
+                if rights & bit != 0 && pos.castling() & bit == 0 {
+                    return Err(FenError::CastlingWithoutPieces(c));
+                }
             }
         }
         if fields[3] != "-" {
@@ -198,7 +211,7 @@ impl Position {
             (BLACK_OOO, 'q'),
         ] {
             if rights & bit != 0 {
-                out.push(c);
+                out.push(self.castling_letter(bit, c));
             }
         }
         out.push(' ');
@@ -209,6 +222,79 @@ impl Position {
         out.push_str(&format!(" {} {}", self.halfmove(), self.fullmove()));
         out
     }
+}
+
+impl Position {
+    /// The X-FEN letter of castling right `bit` (`letter` is its `KQkq`
+    /// letter): that letter when the right's rook is the outermost rook on
+    /// its side of the king, else the rook's file.
+    fn castling_letter(&self, bit: u8, letter: char) -> char {
+        let rook = self.castle_rook(bit);
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if outermost_rook(self, color, letter.eq_ignore_ascii_case(&'k')) == Some(rook) {
+            return letter;
+        }
+        let file = (b'a' + (rook & 7)) as char;
+        if color == Color::White {
+            file.to_ascii_uppercase()
+        } else {
+            file
+        }
+    }
+}
+
+/// The outermost rook of `color` on its back rank on the king's right
+/// (`short`) or left.
+fn outermost_rook(pos: &Position, color: Color, short: bool) -> Option<Square> {
+    let king = pos.king(color)?;
+    let back = king & 56;
+    let mut files: Vec<u8> = (0..8).collect();
+    if short {
+        files.reverse();
+    }
+    files
+        .into_iter()
+        .map(|file| back + file)
+        .take_while(|&sq| sq != king)
+        .find(|&sq| pos.piece_at(sq) == Some(Piece::Rook) && pos.color_at(sq) == Some(color))
+}
+
+/// Reads a Chess960 castling field (X-FEN or Shredder-FEN) into `pos`.
+fn read_chess960_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let king = pos.king(color).ok_or(FenError::CastlingWithoutPieces(c))?;
+        let back = if color == Color::White { 0 } else { 56 };
+        let rook = match c.to_ascii_lowercase() {
+            'k' => outermost_rook(pos, color, true),
+            'q' => outermost_rook(pos, color, false),
+            file @ 'a'..='h' => Some(back + (file as u8 - b'a')),
+            _ => return Err(FenError::BadCastling(field.to_string())),
+        }
+        .ok_or(FenError::CastlingWithoutPieces(c))?;
+        let short = rook > king;
+        let bit = match (color, short) {
+            (Color::White, true) => WHITE_OO,
+            (Color::White, false) => WHITE_OOO,
+            (Color::Black, true) => BLACK_OO,
+            (Color::Black, false) => BLACK_OOO,
+        };
+        if !pos.add_castling_right(bit, king, rook) {
+            return Err(FenError::CastlingWithoutPieces(c));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -264,6 +350,31 @@ mod tests {
         assert_eq!(
             Position::from_fen("k7/8/8/8/8/8/8/K7 w - - x 1"),
             Err(FenError::BadCounter("x".into()))
+        );
+    }
+
+    #[test]
+    fn chess960_castling_reads_x_fen_and_shredder_fen() {
+        let shredder = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+        let pos = Position::from_fen_as(shredder, true).unwrap();
+        assert_eq!(pos.castle_rook(WHITE_OO), 7);
+        assert_eq!(pos.castle_rook(WHITE_OOO), 5);
+        assert_eq!(pos.castle_rook(BLACK_OOO), 61);
+        assert_eq!(
+            pos.to_fen(),
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
+        );
+        let again = Position::from_fen_as(&pos.to_fen(), true).unwrap();
+        assert_eq!(again, pos);
+        // An inner rook is written by its file.
+        let inner = "1k1r2r1/8/8/8/8/8/8/1K1R2R1 w Dd - 0 1";
+        assert_eq!(Position::from_fen_as(inner, true).unwrap().to_fen(), inner);
+        assert_eq!(
+            Position::from_fen_as("k7/8/8/8/8/8/8/K7 w K - 0 1", true),
+            Err(FenError::CastlingWithoutPieces('K'))
+        );
+        assert!(
+            Position::from_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1").is_err()
         );
     }
 

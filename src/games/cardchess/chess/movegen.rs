@@ -3,9 +3,12 @@
 //! Two paths share one entry point. Plain chess (the common case, and every
 //! node of plain perft) takes a fast generator that handles checks and pins
 //! with bitboard masks and counts leaf moves by popcount. Card effects
-//! (super pieces, untouchable pawns, no retreat, lead king, king capture,
-//! moves restricted to some piece types or squares) take a separate extended
-//! path, chosen once per node, so they cost plain chess nothing.
+//! (the mover's super pieces, untouchable pawns, no retreat, lead king, king
+//! capture, moves restricted to some piece types or squares) take a
+//! separate extended path, chosen once per node, so they cost plain chess
+//! nothing. The rival's super pieces need no path of their own: their
+//! knight attacks are in [`Position::attacked_by`] and
+//! [`Position::attackers_to`], which both paths use for every attack test.
 
 use arrayvec::ArrayVec;
 
@@ -57,8 +60,6 @@ pub struct MoveRules {
     pub from: Bitboard,
     /// Whether castling is allowed (it also needs the king among `pieces`).
     pub castling: bool,
-    /// Piece types that may also move as a knight (super pieces).
-    pub knight_leapers: u8,
     /// The rival's pawns may not be captured (en passant included).
     pub untouchable_pawns: bool,
     /// No piece may move towards its own first rank.
@@ -75,7 +76,6 @@ impl MoveRules {
         pieces: 0x3f,
         from: !0,
         castling: true,
-        knight_leapers: 0,
         untouchable_pawns: false,
         no_retreat: false,
         frozen_king_in_check: false,
@@ -87,6 +87,14 @@ impl MoveRules {
     #[must_use]
     pub fn is_plain(&self) -> bool {
         *self == MoveRules::PLAIN
+    }
+
+    /// Whether the side to move of `pos` moves by the plain rules: these
+    /// are plain and it has no super pieces.
+    #[inline(always)]
+    #[must_use]
+    pub fn is_plain_at(&self, pos: &Position) -> bool {
+        self.is_plain() && pos.leapers(pos.side()) == 0
     }
 }
 
@@ -208,7 +216,7 @@ pub fn plain_noisy_moves(pos: &Position, out: &mut MoveList) -> bool {
 /// (which is cleared first).
 pub fn legal_moves(pos: &Position, rules: &MoveRules, out: &mut MoveList) {
     out.clear();
-    if rules.is_plain() {
+    if rules.is_plain_at(pos) {
         generate_plain(pos, out);
     } else {
         generate_extended(pos, rules, out);
@@ -226,7 +234,7 @@ pub fn count_plain_moves(pos: &Position) -> u64 {
 /// Whether the side to move has any legal move under `rules`.
 #[must_use]
 pub fn has_legal_move(pos: &Position, rules: &MoveRules) -> bool {
-    if rules.is_plain() {
+    if rules.is_plain_at(pos) {
         count_plain_moves(pos) > 0
     } else {
         let mut list = MoveList::new();
@@ -352,7 +360,11 @@ fn generate_plain<S: Sink>(pos: &Position, sink: &mut S) {
     }
 }
 
-/// Adds the castling moves available to `us` (not in check).
+/// Adds the castling moves available to `us` (not in check), by the
+/// Chess960 rule (standard chess is one case): the squares the king and
+/// rook cross and land on are empty but for the two of them, the king
+/// crosses no attacked square and does not land attacked once the rook
+/// has moved.
 #[inline(always)]
 fn castle<S: Sink>(pos: &Position, us: Color, ksq: Square, occ: Bitboard, sink: &mut S) {
     let (short, long) = match us {
@@ -364,19 +376,23 @@ fn castle<S: Sink>(pos: &Position, us: Color, ksq: Square, occ: Bitboard, sink: 
         return;
     }
     let them = us.flip();
-    if rights & short != 0
-        && between(ksq, ksq + 3) & occ == 0
-        && !pos.attacked_by(ksq + 1, them, occ)
-        && !pos.attacked_by(ksq + 2, them, occ)
-    {
-        sink.single(Move::new(ksq, ksq + 2, MoveKind::Castle));
-    }
-    if rights & long != 0
-        && between(ksq, ksq - 4) & occ == 0
-        && !pos.attacked_by(ksq - 1, them, occ)
-        && !pos.attacked_by(ksq - 2, them, occ)
-    {
-        sink.single(Move::new(ksq, ksq - 2, MoveKind::Castle));
+    for bit in [short, long] {
+        if rights & bit == 0 {
+            continue;
+        }
+        let rook = pos.castle_rook(bit);
+        let (king_to, rook_to) = Position::castled_squares(ksq, rook);
+        let others = occ ^ bb(ksq) ^ bb(rook);
+        let king_path = between(ksq, king_to);
+        let crossed = king_path | bb(king_to) | between(rook, rook_to) | bb(rook_to);
+        if crossed & others != 0
+            || Squares(king_path).any(|sq| pos.attacked_by(sq, them, occ ^ bb(ksq)))
+            || pos.attacked_by(king_to, them, others | bb(rook_to))
+        {
+            continue;
+        }
+        let to = if pos.is_chess960() { rook } else { king_to };
+        sink.single(Move::new(ksq, to, MoveKind::Castle));
     }
 }
 
@@ -389,7 +405,8 @@ fn not_backwards(color: Color, from: Square) -> Bitboard {
     }
 }
 
-/// The card-effect generator: pseudo-legal moves with the effects applied,
+/// The card-effect generator: pseudo-legal moves with the effects applied
+/// (the mover's super pieces are those of [`Position::leapers`]),
 /// then (unless kings may be captured) those leaving the own king attacked
 /// are dropped; `out` is cleared first. [`legal_moves`] uses it whenever
 /// `rules` are not plain; it is public so tests can check it against the
@@ -431,7 +448,7 @@ pub fn generate_extended(pos: &Position, rules: &MoveRules, out: &mut MoveList) 
                 Piece::Queen => queen_attacks(from, occ),
                 Piece::King => king_attacks(from),
             };
-            if rules.knight_leapers & piece.bit() != 0 {
+            if pos.leapers(us) & piece.bit() != 0 {
                 targets |= knight_attacks(from);
             }
             targets &= !own & (capturable | !occ);

@@ -5,6 +5,12 @@
 //! Besides chess moves, the position offers the edits the luck cards need
 //! (putting, taking and relocating pieces, handing the move over), each
 //! keeping the hash and the castling rights consistent.
+//!
+//! Castling follows the Chess960 rule, of which standard chess is one
+//! case: each right names its rook's square, and the king and rook end on
+//! g and f (king side) or c and d (queen side). A Chess960 position writes
+//! a castling move as the king taking its own rook (`e1h1`, as UCI's
+//! `UCI_Chess960` does); a standard one as the king's two-square step.
 
 use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use super::bitboard::{bb, lsb, Bitboard, Color, Piece, Square, Squares};
@@ -53,17 +59,23 @@ fn ep_key(sq: Square) -> u64 {
     KEYS[785 + (sq & 7) as usize]
 }
 
-/// For each square, the castling rights that survive a move from or to it.
-const CASTLING_KEEP: [u8; 64] = {
-    let mut keep = [15u8; 64];
-    keep[0] = 15 & !WHITE_OOO;
-    keep[4] = 15 & !(WHITE_OO | WHITE_OOO);
-    keep[7] = 15 & !WHITE_OO;
-    keep[56] = 15 & !BLACK_OOO;
-    keep[60] = 15 & !(BLACK_OO | BLACK_OOO);
-    keep[63] = 15 & !BLACK_OO;
-    keep
-};
+/// The standard rook squares of the rights, in [`RIGHTS`] order.
+const DEFAULT_ROOKS: [Square; 4] = [7, 0, 63, 56];
+
+/// The standard king squares, White's then Black's.
+const DEFAULT_KINGS: [Square; 2] = [4, 60];
+
+/// Each colour's two rights.
+const RIGHTS_OF: [u8; 2] = [WHITE_OO | WHITE_OOO, BLACK_OO | BLACK_OOO];
+
+/// The castling rights in bit order, each with its colour and side
+/// (`true`: king side).
+const RIGHTS: [(u8, Color, bool); 4] = [
+    (WHITE_OO, Color::White, true),
+    (WHITE_OOO, Color::White, false),
+    (BLACK_OO, Color::Black, true),
+    (BLACK_OOO, Color::Black, false),
+];
 
 /// A chess position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,10 +85,21 @@ pub struct Position {
     board: [Option<Piece>; 64],
     side: Color,
     castling: u8,
+    /// The rook square of each castling right (in [`RIGHTS`] order).
+    castle_rooks: [Square; 4],
+    /// The king square of each colour's castling rights.
+    castle_kings: [Square; 2],
+    /// Whether castling moves are written as the king taking its rook.
+    chess960: bool,
     ep: Option<Square>,
     halfmove: u16,
     fullmove: u16,
     hash: u64,
+    /// Per colour, the piece types that also move and attack as a knight
+    /// (a card's super pieces; [`Piece::bit`] per type). Part of the rules
+    /// in force rather than of the placement, so not hashed: the card
+    /// layer's state hash carries the effect.
+    leapers: [u8; 2],
 }
 
 impl Default for Position {
@@ -95,10 +118,14 @@ impl Position {
             board: [None; 64],
             side: Color::White,
             castling: 0,
+            castle_rooks: DEFAULT_ROOKS,
+            castle_kings: DEFAULT_KINGS,
+            chess960: false,
             ep: None,
             halfmove: 0,
             fullmove: 1,
             hash: castling_key(0),
+            leapers: [0; 2],
         }
     }
 
@@ -241,26 +268,64 @@ impl Position {
         (king != 0).then(|| lsb(king))
     }
 
-    /// Pieces of either colour attacking `sq`, given the occupied squares.
+    /// The piece types of `color` that also move and attack as a knight.
+    #[inline(always)]
+    #[must_use]
+    pub fn leapers(&self, color: Color) -> u8 {
+        self.leapers[color.index()]
+    }
+
+    /// Sets, per colour, the piece types that also move and attack as a
+    /// knight (the card effect in force).
+    pub fn set_leapers(&mut self, leapers: [u8; 2]) {
+        self.leapers = leapers;
+    }
+
+    /// The pieces of `color` that attack as a knight: its knights and its
+    /// super pieces.
+    #[inline(always)]
+    fn knight_attackers(&self, color: Color) -> Bitboard {
+        let mut set = self.pieces(Piece::Knight);
+        let leapers = self.leapers[color.index()];
+        if leapers != 0 {
+            for piece in [Piece::Bishop, Piece::Rook, Piece::Queen] {
+                if leapers & piece.bit() != 0 {
+                    set |= self.pieces(piece);
+                }
+            }
+        }
+        set & self.colors[color.index()]
+    }
+
+    /// Pieces of either colour attacking `sq`, given the occupied squares;
+    /// super pieces attack as knights too. Every attack test of the game
+    /// (check, mate, king safety, castling) comes down to this or
+    /// [`Self::attacked_by`].
     #[inline(always)]
     #[must_use]
     pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         let diagonal = self.pieces(Piece::Bishop) | self.pieces(Piece::Queen);
         let straight = self.pieces(Piece::Rook) | self.pieces(Piece::Queen);
+        let knights = if self.leapers == [0; 2] {
+            self.pieces(Piece::Knight)
+        } else {
+            self.knight_attackers(Color::White) | self.knight_attackers(Color::Black)
+        };
         (pawn_attacks(Color::White, sq) & self.pieces_of(Color::Black, Piece::Pawn))
             | (pawn_attacks(Color::Black, sq) & self.pieces_of(Color::White, Piece::Pawn))
-            | (knight_attacks(sq) & self.pieces(Piece::Knight))
+            | (knight_attacks(sq) & knights)
             | (king_attacks(sq) & self.pieces(Piece::King))
             | (bishop_attacks(sq, occupied) & diagonal)
             | (rook_attacks(sq, occupied) & straight)
     }
 
-    /// Whether `by` attacks `sq`, given the occupied squares.
+    /// Whether `by` attacks `sq`, given the occupied squares; super pieces
+    /// attack as knights too.
     #[inline(always)]
     #[must_use]
     pub fn attacked_by(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
         let theirs = self.colors[by.index()];
-        (knight_attacks(sq) & self.pieces(Piece::Knight) & theirs) != 0
+        (knight_attacks(sq) & self.knight_attackers(by)) != 0
             || (pawn_attacks(by.flip(), sq) & self.pieces(Piece::Pawn) & theirs) != 0
             || (king_attacks(sq) & self.pieces(Piece::King) & theirs) != 0
             || (bishop_attacks(sq, occupied)
@@ -322,10 +387,80 @@ impl Position {
         self.hash ^= piece_key(color, piece, from) ^ piece_key(color, piece, to);
     }
 
+    /// Whether castling moves are written as the king taking its rook
+    /// (Chess960).
+    #[must_use]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Writes castling moves as the king taking its rook (`true`,
+    /// Chess960) or as the king's two-square step; the rights stay.
+    pub fn set_chess960(&mut self, chess960: bool) {
+        self.chess960 = chess960;
+    }
+
+    /// The rook square of the castling right `bit` ([`WHITE_OO`] …).
+    #[must_use]
+    pub fn castle_rook(&self, bit: u8) -> Square {
+        self.castle_rooks[bit.trailing_zeros() as usize & 3]
+    }
+
+    /// The king's and rook's squares after castling with the king on
+    /// `king` and the rook on `rook`: g and f, or c and d, of their rank.
+    #[inline(always)]
+    #[must_use]
+    pub fn castled_squares(king: Square, rook: Square) -> (Square, Square) {
+        let back = king & 56;
+        if rook > king {
+            (back + 6, back + 5)
+        } else {
+            (back + 2, back + 3)
+        }
+    }
+
+    /// The rook square of a castling move `mv` by the side to move.
+    #[inline(always)]
+    fn castling_rook_of(&self, mv: Move) -> Square {
+        if self.chess960 {
+            return mv.to();
+        }
+        let (short, long) = match self.side {
+            Color::White => (WHITE_OO, WHITE_OOO),
+            Color::Black => (BLACK_OO, BLACK_OOO),
+        };
+        self.castle_rook(if mv.to() > mv.from() { short } else { long })
+    }
+
+    /// The castling rights lost when `sq`'s piece moves or is taken: the
+    /// rights of a king on its castling square or of a rook on its own.
+    #[inline(always)]
+    fn rights_at(&self, sq: Square) -> u8 {
+        let mut lost = 0;
+        for (i, &(bit, color, _)) in RIGHTS.iter().enumerate() {
+            if self.castling & bit != 0
+                && (self.castle_rooks[i] == sq || self.castle_kings[color.index()] == sq)
+            {
+                lost |= bit;
+            }
+        }
+        lost
+    }
+
+    /// Sets the rights; a right lost forgets its squares, so that equal
+    /// boards with equal rights are equal positions.
     #[inline(always)]
     fn set_castling(&mut self, rights: u8) {
         self.hash ^= castling_key(self.castling) ^ castling_key(rights);
         self.castling = rights;
+        for (i, &(bit, color, _)) in RIGHTS.iter().enumerate() {
+            if rights & bit == 0 {
+                self.castle_rooks[i] = DEFAULT_ROOKS[i];
+                if rights & RIGHTS_OF[color.index()] == 0 {
+                    self.castle_kings[color.index()] = DEFAULT_KINGS[color.index()];
+                }
+            }
+        }
     }
 
     #[inline(always)]
@@ -351,9 +486,16 @@ impl Position {
         };
         self.set_ep(None);
         self.halfmove += 1;
-        if let Some(captured) = self.board[to as usize] {
-            self.remove(them, captured, to);
-            self.halfmove = 0;
+        let lost = if self.castling == 0 {
+            0
+        } else {
+            self.rights_at(from) | self.rights_at(to)
+        };
+        if mv.kind() != MoveKind::Castle {
+            if let Some(captured) = self.board[to as usize] {
+                self.remove(them, captured, to);
+                self.halfmove = 0;
+            }
         }
         match mv.kind() {
             MoveKind::Normal => {
@@ -369,13 +511,12 @@ impl Position {
                 }
             }
             MoveKind::Castle => {
-                self.shift(us, Piece::King, from, to);
-                let (rook_from, rook_to) = if to > from {
-                    (to + 1, to - 1)
-                } else {
-                    (to - 2, to + 1)
-                };
-                self.shift(us, Piece::Rook, rook_from, rook_to);
+                let rook_from = self.castling_rook_of(mv);
+                let (king_to, rook_to) = Position::castled_squares(from, rook_from);
+                self.remove(us, Piece::King, from);
+                self.remove(us, Piece::Rook, rook_from);
+                self.add(us, Piece::King, king_to);
+                self.add(us, Piece::Rook, rook_to);
             }
             MoveKind::EnPassant => {
                 self.shift(us, Piece::Pawn, from, to);
@@ -389,9 +530,8 @@ impl Position {
                 self.halfmove = 0;
             }
         }
-        let rights = self.castling & CASTLING_KEEP[from as usize] & CASTLING_KEEP[to as usize];
-        if rights != self.castling {
-            self.set_castling(rights);
+        if lost != 0 {
+            self.set_castling(self.castling & !lost);
         }
         if us == Color::Black {
             self.fullmove += 1;
@@ -465,21 +605,43 @@ impl Position {
     /// Sets castling rights, keeping only those whose king and rook stand on
     /// their initial squares.
     pub fn set_castling_rights(&mut self, rights: u8) {
-        let mut valid = 0;
-        for (bit, king, rook, color) in [
-            (WHITE_OO, 4, 7, Color::White),
-            (WHITE_OOO, 4, 0, Color::White),
-            (BLACK_OO, 60, 63, Color::Black),
-            (BLACK_OOO, 60, 56, Color::Black),
-        ] {
-            if rights & bit != 0
-                && self.pieces_of(color, Piece::King) & bb(king) != 0
-                && self.pieces_of(color, Piece::Rook) & bb(rook) != 0
-            {
-                valid |= bit;
+        self.set_castling(0);
+        for (bit, color, _) in RIGHTS {
+            if rights & bit != 0 {
+                let back = if color == Color::White { 0 } else { 56 };
+                let rook = if bit & (WHITE_OO | BLACK_OO) != 0 {
+                    7
+                } else {
+                    0
+                };
+                self.add_castling_right(bit, back + 4, back + rook);
             }
         }
-        self.set_castling(valid);
+    }
+
+    /// Adds the castling right `bit` with the king on `king` and its rook
+    /// on `rook` (Chess960: any squares of the back rank, the rook on the
+    /// right's side of the king); returns `false` and changes nothing
+    /// unless that king and rook stand there, the king on the same square
+    /// as for the colour's other right.
+    pub fn add_castling_right(&mut self, bit: u8, king: Square, rook: Square) -> bool {
+        let Some(&(_, color, short)) = RIGHTS.iter().find(|r| r.0 == bit) else {
+            return false;
+        };
+        let back = if color == Color::White { 0 } else { 56 };
+        let other = if short { bit << 1 } else { bit >> 1 };
+        let valid = king & 56 == back
+            && rook & 56 == back
+            && (rook > king) == short
+            && self.pieces_of(color, Piece::King) & bb(king) != 0
+            && self.pieces_of(color, Piece::Rook) & bb(rook) != 0
+            && (self.castling & other == 0 || self.castle_kings[color.index()] == king);
+        if valid {
+            self.castle_rooks[bit.trailing_zeros() as usize] = rook;
+            self.castle_kings[color.index()] = king;
+            self.set_castling(self.castling | bit);
+        }
+        valid
     }
 
     /// Sets the en-passant square if a pawn of the side to move could use
@@ -515,9 +677,9 @@ impl Position {
     }
 
     fn drop_rights_at(&mut self, sq: Square) {
-        let rights = self.castling & CASTLING_KEEP[sq as usize];
-        if rights != self.castling {
-            self.set_castling(rights);
+        let lost = self.rights_at(sq);
+        if lost != 0 {
+            self.set_castling(self.castling & !lost);
         }
     }
 

@@ -2,18 +2,24 @@
 //! run ascending left to right one note per step, wrapping (Si and Do may
 //! touch); a card extends a row at either end (left: one note below the
 //! leftmost; right: one above the rightmost). A new row starts with a
-//! circled card placed directly above or below a card of an existing row
-//! whose note is one step from it, in a line that holds no row yet.
+//! circled card placed directly above or below a card of the initial row
+//! whose note is one step from it, in a line that holds no row yet: so
+//! there are at most three rows, the initial one on line 0 and one each on
+//! lines 1 and -1. With `glissando_rows=any` (the wider reading) a new row
+//! may start above or below a card of any row, without limit.
 //!
 //! Rows stay stacked: a new row's line is empty, and the only empty lines
 //! next to a row are just above the top row and just below the bottom one.
 
 use super::{Cell, Grid};
 use crate::games::muzicando::cards::{cards_of, cards_of_step, wrap_step, Card, CIRCLED};
+use crate::games::muzicando::options::GlissandoRows;
 
 /// The rows and the grid they lie on.
 #[derive(Clone, Debug, Default)]
 pub struct Rows {
+    /// Where a new row may start.
+    rule: GlissandoRows,
     /// Which card is where.
     pub grid: Grid,
     /// (leftmost x, rightmost x) of each row, indexed by line `y + 7`.
@@ -23,6 +29,15 @@ pub struct Rows {
 }
 
 impl Rows {
+    /// An empty table whose new rows start as `rule` says.
+    #[must_use]
+    pub fn new(rule: GlissandoRows) -> Rows {
+        Rows {
+            rule,
+            ..Rows::default()
+        }
+    }
+
     fn step_at(&self, x: i8, y: i8) -> u8 {
         self.grid
             .at(Cell::new(x, y))
@@ -33,7 +48,13 @@ impl Rows {
     /// Calls `f(step, cell)` for every (note step, empty cell) where a note
     /// of that step may go; circled-only cells (new rows) pass `circled`.
     fn openings(&self, f: &mut impl FnMut(u64, Cell)) {
-        openings(&self.spans, self.lines, |x, y| self.step_at(x, y), f);
+        openings(
+            &self.spans,
+            self.lines,
+            self.rule,
+            |x, y| self.step_at(x, y),
+            f,
+        );
     }
 
     /// Notes that fit some row end, and circled notes that could start a row.
@@ -63,7 +84,9 @@ impl Rows {
             }
         };
         let mut mask = 0;
-        openings(&spans, lines, step_at, &mut |cards, _| mask |= cards);
+        openings(&spans, lines, self.rule, step_at, &mut |cards, _| {
+            mask |= cards;
+        });
         mask & !(self.grid.cards | card.bit())
     }
 
@@ -109,11 +132,13 @@ fn grow(spans: &mut [(i8, i8); 15], lines: Option<(i8, i8)>, cell: Cell) -> Opti
 }
 
 /// Calls `f(cards, cell)` for every empty cell where a note may go, with
-/// the notes it takes (circled only where a new row would start), for rows
-/// spanning `spans` on `lines` whose cards' steps `step_at` reads.
+/// the notes it takes (circled only where a new row would start, as `rule`
+/// says), for rows spanning `spans` on `lines` whose cards' steps `step_at`
+/// reads.
 fn openings(
     spans: &[(i8, i8); 15],
     lines: Option<(i8, i8)>,
+    rule: GlissandoRows,
     step_at: impl Fn(i8, i8) -> u8,
     f: &mut impl FnMut(u64, Cell),
 ) {
@@ -133,7 +158,17 @@ fn openings(
             Cell::new(right + 1, y),
         );
     }
-    for (edge, new_line) in [(top, top + 1), (bottom, bottom - 1)] {
+    // The row a new row starts beside, and the new row's line: the initial
+    // row (line 0) while line 1 or -1 is free, or (the wider reading) the
+    // top and bottom rows.
+    let starts = match rule {
+        GlissandoRows::Initial => [(0, 1), (0, -1)],
+        GlissandoRows::Any => [(top, top + 1), (bottom, bottom - 1)],
+    };
+    for (edge, new_line) in starts {
+        if (bottom..=top).contains(&new_line) {
+            continue;
+        }
         let (left, right) = span(edge);
         for x in left..=right {
             let step = step_at(x, edge);

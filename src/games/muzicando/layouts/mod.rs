@@ -16,6 +16,7 @@ mod sarabanda;
 use std::fmt;
 
 use super::cards::Card;
+use super::options::GlissandoRows;
 pub use glissando::Rows;
 pub use grid::{Cell, Grid};
 pub use muzicando::Piles;
@@ -97,13 +98,14 @@ pub enum Table {
 }
 
 impl Table {
-    /// The empty table for a game type.
+    /// The empty table for a game type, Glissando rows starting as `rows`
+    /// says.
     #[must_use]
-    pub fn new(game_type: GameType) -> Table {
+    pub fn new(game_type: GameType, rows: GlissandoRows) -> Table {
         match game_type {
             GameType::Muzicando => Table::Muzicando(Piles::default()),
             GameType::Parada => Table::Parada(Columns::default()),
-            GameType::Glissando => Table::Glissando(Box::default()),
+            GameType::Glissando => Table::Glissando(Box::new(Rows::new(rows))),
             GameType::Sarabanda => Table::Sarabanda(Box::default()),
         }
     }

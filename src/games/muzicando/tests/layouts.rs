@@ -3,6 +3,7 @@
 use super::card;
 use crate::games::muzicando::cards::{cards_of, Card, ALL_CARDS};
 use crate::games::muzicando::layouts::{Cell, GameType, Table};
+use crate::games::muzicando::GlissandoRows;
 
 fn at(x: i8, y: i8) -> Cell {
     Cell::new(x, y)
@@ -45,7 +46,7 @@ fn all_placements(table: &Table) -> Vec<String> {
 
 #[test]
 fn muzicando_piles_start_with_a_do_and_climb_one_note_in_colour() {
-    let mut table = Table::new(GameType::Muzicando);
+    let mut table = Table::new(GameType::Muzicando, GlissandoRows::Initial);
     let playable: Vec<String> = cards_of(table.playable_notes())
         .map(|c| c.to_string())
         .collect();
@@ -70,7 +71,7 @@ fn muzicando_piles_start_with_a_do_and_climb_one_note_in_colour() {
 
 #[test]
 fn parada_columns_start_with_the_circled_note_and_grow_up_or_down_without_wrap() {
-    let mut table = Table::new(GameType::Parada);
+    let mut table = Table::new(GameType::Parada, GlissandoRows::Initial);
     let playable: Vec<String> = cards_of(table.playable_notes())
         .map(|c| c.to_string())
         .collect();
@@ -105,7 +106,7 @@ fn parada_columns_start_with_the_circled_note_and_grow_up_or_down_without_wrap()
 
 #[test]
 fn glissando_opens_with_a_circled_card_and_rows_run_up_to_the_right_wrapping() {
-    let mut table = Table::new(GameType::Glissando);
+    let mut table = Table::new(GameType::Glissando, GlissandoRows::Initial);
     assert_eq!(
         all_placements(&table),
         [
@@ -140,7 +141,7 @@ fn glissando_opens_with_a_circled_card_and_rows_run_up_to_the_right_wrapping() {
 
 #[test]
 fn glissando_new_rows_start_above_or_below_a_card_one_step_away_one_opener_per_line() {
-    let mut table = Table::new(GameType::Glissando);
+    let mut table = Table::new(GameType::Glissando, GlissandoRows::Initial);
     lay(
         &mut table,
         &[("G-Fa", at(0, 0)), ("R-Sol", at(1, 0)), ("R-Mi", at(-1, 0))],
@@ -171,23 +172,58 @@ fn glissando_new_rows_start_above_or_below_a_card_one_step_away_one_opener_per_l
         "P-La may extend the row to the right"
     );
     assert!(
-        table.is_legal(card("P-La"), at(0, 2)),
-        "a third row stacks on the second"
+        !table.is_legal(card("P-La"), at(0, 2)),
+        "a row starts beside the initial row only, not on the second"
     );
     assert!(
         table.is_legal(card("Y-Mi"), at(0, -1)),
-        "or below the first"
+        "below the initial row"
     );
     lay(&mut table, &[("Y-Mi", at(0, -1))]);
     assert!(
         table.is_legal(card("O-Re"), at(-1, -1)),
         "rows extend on every line"
     );
+    // Three rows: no opener goes anywhere any more, whatever the notes.
+    let openers = placements(&table)
+        .into_iter()
+        .filter(|&(c, cell)| c.is_circled() && !(-1..=1).contains(&cell.y))
+        .count();
+    assert_eq!(openers, 0, "at most three rows");
+
+    // The wider reading (glissando_rows=any): a row may start beside any
+    // row, the top and bottom ones.
+    let mut rows = two_rows(GlissandoRows::Any);
+    assert!(
+        rows.is_legal(card("P-La"), at(0, 2)),
+        "a third row stacks on the second"
+    );
+    lay(&mut rows, &[("P-La", at(0, 2))]);
+    assert!(
+        rows.is_legal(card("Y-Mi"), at(0, -1)),
+        "and below the bottom row, a fourth"
+    );
+}
+
+/// Glissando rows after G-Fa, R-Sol, R-Mi on the initial row and B-Sol
+/// opening a row above G-Fa.
+fn two_rows(rule: GlissandoRows) -> Table {
+    let mut rows = Table::new(GameType::Glissando, rule);
+    lay(
+        &mut rows,
+        &[
+            ("G-Fa", at(0, 0)),
+            ("R-Sol", at(1, 0)),
+            ("R-Mi", at(-1, 0)),
+            ("B-Sol", at(0, 1)),
+        ],
+    );
+    rows
 }
 
 #[test]
 fn sarabanda_starts_with_a_do_and_grows_next_to_a_note_one_step_away() {
-    let mut table = Table::new(GameType::Sarabanda);
+    let mut table = Table::new(GameType::Sarabanda, GlissandoRows::Initial);
     assert!(table.is_legal(card("Y-Do"), at(0, 0)), "any Do opens");
     assert!(!table.is_legal(card("R-Re"), at(0, 0)), "only a Do opens");
     lay(&mut table, &[("Y-Do", at(0, 0))]);
@@ -227,7 +263,7 @@ fn sarabanda_starts_with_a_do_and_grows_next_to_a_note_one_step_away() {
 #[test]
 fn symbols_in_muzicando_and_parada_need_their_colour_open() {
     for game_type in [GameType::Muzicando, GameType::Parada] {
-        let mut table = Table::new(game_type);
+        let mut table = Table::new(game_type, GlissandoRows::Initial);
         let sharp = card("R-#");
         let cell = table.implied_cell(sharp).unwrap();
         assert!(!table.is_legal(sharp, cell), "{game_type}: red not open");
@@ -248,13 +284,13 @@ fn symbols_in_muzicando_and_parada_need_their_colour_open() {
         lay_implied(&mut table, &["R-Do"]);
         assert!(table.is_legal(sharp, cell), "{game_type}: red open");
     }
-    let mut piles = Table::new(GameType::Muzicando);
+    let mut piles = Table::new(GameType::Muzicando, GlissandoRows::Initial);
     for name in ["B-Do", "B-Re", "B-Mi", "B-Fa", "B-Sol", "B-La", "B-Si"] {
         lay_implied(&mut piles, &[name]);
     }
     assert!(legal_here(&piles, "B-b"), "on top of a complete pile");
     assert_eq!(
-        Table::new(GameType::Parada).implied_cell(card("P-b")),
+        Table::new(GameType::Parada, GlissandoRows::Initial).implied_cell(card("P-b")),
         Some(at(5, 5)),
         "on the opener"
     );
@@ -262,7 +298,7 @@ fn symbols_in_muzicando_and_parada_need_their_colour_open() {
 
 #[test]
 fn symbols_in_sarabanda_and_glissando_need_a_same_colour_note_with_four_sides_occupied() {
-    let mut table = Table::new(GameType::Sarabanda);
+    let mut table = Table::new(GameType::Sarabanda, GlissandoRows::Initial);
     lay(
         &mut table,
         &[
@@ -289,16 +325,7 @@ fn symbols_in_sarabanda_and_glissando_need_a_same_colour_note_with_four_sides_oc
     lay(&mut table, &[("R-#", at(0, 0))]);
     assert_eq!(table.cards().count_ones(), 6);
 
-    let mut rows = Table::new(GameType::Glissando);
-    lay(
-        &mut rows,
-        &[
-            ("G-Fa", at(0, 0)),
-            ("R-Sol", at(1, 0)),
-            ("R-Mi", at(-1, 0)),
-            ("B-Sol", at(0, 1)),
-        ],
-    );
+    let mut rows = two_rows(GlissandoRows::Initial);
     assert!(
         !rows.is_legal(card("G-nat"), at(0, 0)),
         "nothing below G-Fa yet"
@@ -324,10 +351,14 @@ fn placements(table: &Table) -> Vec<(Card, Cell)> {
 fn the_notes_playable_after_a_placement_are_what_placing_it_gives() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
-    for game_type in GameType::ALL {
+    let layouts = GameType::ALL
+        .into_iter()
+        .map(|t| (t, GlissandoRows::Initial))
+        .chain([(GameType::Glissando, GlissandoRows::Any)]);
+    for (game_type, rows) in layouts {
         let mut checked = 0;
         for _ in 0..30 {
-            let mut table = Table::new(game_type);
+            let mut table = Table::new(game_type, rows);
             loop {
                 let moves = placements(&table);
                 if moves.is_empty() {
@@ -349,4 +380,15 @@ fn the_notes_playable_after_a_placement_are_what_placing_it_gives() {
         }
         assert!(checked > 1000, "{game_type:?}: {checked} placements");
     }
+}
+
+#[test]
+fn the_glissando_rows_option_reads_initial_or_any_and_refuses_others() {
+    use crate::game::GameOptions;
+    use crate::games::muzicando::Options;
+    assert_eq!(Options::default().glissando_rows, GlissandoRows::Initial);
+    let any = Options::from_pairs(["glissando_rows=any"]).expect("any");
+    assert_eq!(any.glissando_rows, GlissandoRows::Any);
+    let err = Options::from_pairs(["glissando_rows=wide"]).unwrap_err();
+    assert!(err.to_string().contains("`initial` or `any`"), "{err}");
 }

@@ -51,3 +51,9 @@ fn the_public_view_matches_the_individual_game() {
         check_random_hands(&[players], 20);
     }
 }
+
+#[test]
+fn the_public_view_follows_the_wider_glissando_rows() {
+    check_random_hands(&["glissando_rows=any"], 20);
+    check_random_hands(&["glissando_rows=any", "players=3"], 20);
+}

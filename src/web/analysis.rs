@@ -215,6 +215,8 @@ fn start<G: Pictured>(
     let (sender, receiver) = mpsc::channel(64);
     let stop = Stop::default();
     let thinking = Stop::clone(&stop);
+    let engine = profile.name.clone();
+    tracing::info!(game = G::NAME, %engine, "analysis started");
     tokio::task::spawn_blocking(move || {
         let mut report = |happened: AnalysisEvent| {
             let sent = match &happened {
@@ -233,8 +235,12 @@ fn start<G: Pictured>(
                     .unwrap_or_default();
                 event("done", &json!({ "best": best, "cells": cells }))
             }
-            Err(error) => event("failure", &json!({ "error": error.to_string() })),
+            Err(error) => {
+                tracing::warn!(game = G::NAME, %engine, %error, "analysis failed");
+                event("failure", &json!({ "error": error.to_string() }))
+            }
         };
+        tracing::info!(game = G::NAME, %engine, "analysis ended");
         drop(memory);
         let _ = sender.blocking_send(last);
     });

@@ -54,6 +54,11 @@ impl App {
                 return Ok(Some(reservation));
             }
             if !self.store.release_oldest_memory() {
+                tracing::warn!(
+                    asked_mb = mb,
+                    held_mb = self.memory.held_mb(),
+                    "memory budget full: request refused"
+                );
                 return Err(ApiError::unavailable(
                     "the server's memory is taken by the engines of other games; try again soon",
                 ));

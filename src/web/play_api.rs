@@ -20,10 +20,10 @@ use crate::games::GameId;
 use crate::tournament::record::record_as_saved_game;
 
 use super::app::{fresh_seed, App, Shared};
-use super::board_session::{BoardSession, Earlier, Hint, Snapshot};
+use super::board_session::{BoardSession, Earlier, Ending, Hint, Snapshot};
 use super::error::{ApiError, JsonBody, PathArgs};
 use super::picture::Pictured;
-use super::store::{lock, Entry, Full};
+use super::store::{lock, short, Entry, Full};
 
 /// The play API's routes.
 pub fn routes(app: Shared) -> Router {
@@ -129,8 +129,13 @@ where
     let id = id.to_string();
     run_blocking(move || {
         let mut session = lock(&entry.session);
+        let was_over = session.result().is_some();
         work(session.as_mut())?;
-        Ok(view(&id, &entry, session.as_ref()))
+        let view = view(&id, &entry, session.as_ref());
+        if let (false, Some(ending)) = (was_over, &view.snapshot.ending) {
+            log_ending(&id, &entry, ending);
+        }
+        Ok(view)
     })
     .await
     .map(Json)
@@ -145,6 +150,17 @@ where
     tokio::task::spawn_blocking(work)
         .await
         .map_err(|e| ApiError::internal(format!("the engine thread failed: {e}")))?
+}
+
+/// Logs the end of the game of session `id`: a warning when an engine
+/// failed (it forfeits that game, the session carries on).
+fn log_ending(id: &str, entry: &Entry, ending: &Ending) {
+    let session = short(id);
+    if matches!(ending.reason, "game over" | "resigned") {
+        tracing::info!(session, engine = %entry.engine, reason = ending.reason, "game over");
+    } else {
+        tracing::warn!(session, engine = %entry.engine, reason = ending.reason, words = %ending.words, "engine fault: it forfeits the game");
+    }
 }
 
 fn view(id: &str, entry: &Entry, session: &dyn BoardSession) -> View {
@@ -261,6 +277,7 @@ async fn create(
         ))
         .map_err(|Full| ApiError::unavailable("too many sessions are open; try again later"))?;
     let entry = app.entry(&id)?;
+    tracing::info!(session = short(&id), %game, engine = %entry.engine, "session started");
     let answer = view(&id, &entry, lock(&entry.session).as_ref());
     Ok((StatusCode::CREATED, Json(answer)))
 }
@@ -406,6 +423,7 @@ async fn remove(
     PathArgs(id): PathArgs<String>,
 ) -> Result<StatusCode, ApiError> {
     if app.store.remove(&id) {
+        tracing::info!(session = short(&id), "session ended, its engine stopped");
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(ApiError::not_found(format!("no session `{id}`")))

@@ -12,7 +12,9 @@ use std::collections::BTreeSet;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
-use web_support::{browser, click, eval, screenshot, start_driver, start_server, wait_for};
+use web_support::{
+    browser, click, eval, screenshot, start_driver, start_server, text_of, wait_for,
+};
 
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
@@ -196,13 +198,7 @@ fn team_hands_are_played_by_clicking_to_the_summary_for_two_contract_types() {
                 }
             }
             wait_for(&client, "!document.getElementById('summary').hidden").await;
-            let summary = client
-                .find(Locator::Css("#summary"))
-                .await
-                .expect("the summary")
-                .text()
-                .await
-                .expect("its text");
+            let summary = text_of(&client, "#summary").await;
             assert!(summary.contains("Hand 1 over"), "{summary}");
             assert!(summary.contains(&format!("Contract {bid}")), "{summary}");
             assert!(summary.contains("Ranking"), "{summary}");
@@ -257,13 +253,7 @@ fn two_people_at_one_table_see_their_own_hands_and_each_others_plays() {
             "state.view.auction.some(c => c.seat === 0 && c.call === '1M')",
         )
         .await;
-        let talk = second
-            .find(Locator::Css("#log"))
-            .await
-            .expect("the table talk")
-            .text()
-            .await
-            .expect("its text");
+        let talk = text_of(&second, "#log").await;
         assert!(talk.contains("Seat 0 (N): bids 1M"), "{talk}");
         assert!(my_turn(&second).await, "seat 1 calls next");
         act(&second, "2M").await;
@@ -274,7 +264,30 @@ fn two_people_at_one_table_see_their_own_hands_and_each_others_plays() {
         .await;
         screenshot(&first, "table-two-people-seat-0").await;
         screenshot(&second, "table-two-people-seat-1").await;
+        // Nothing lost: seat 0's browser closes, another opens the same
+        // link and finds the seat as it was, the talk included, and plays on.
         first.close().await.expect("closing");
+        let again = browser(&driver).await;
+        again.goto(&links[0].1).await.expect("seat 0's page again");
+        wait_for(
+            &again,
+            "state.view !== null && state.view.auction.some(c => c.seat === 1 && c.call === '2M')",
+        )
+        .await;
+        assert_eq!(cards_shown(&again, "#hand").await, hand_0, "the same hand");
+        let talk = text_of(&again, "#log").await;
+        assert!(talk.contains("Seat 0 (N): bids 1M"), "{talk}");
+        assert!(
+            my_turn(&again).await,
+            "seat 0 calls again after the engines"
+        );
+        act(&again, "pass").await;
+        wait_for(
+            &second,
+            "state.view.auction.filter(c => c.seat === 0).length === 2",
+        )
+        .await;
+        again.close().await.expect("closing");
         second.close().await.expect("closing");
     });
 }

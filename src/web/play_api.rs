@@ -116,7 +116,10 @@ where
     F: FnOnce(&mut dyn BoardSession) -> Result<(), ApiError> + Send + 'static,
 {
     let entry = app.entry(id)?;
-    app.hold_memory(&entry)?;
+    // The place first: a session waiting for one holds no memory that
+    // another could take back from under its search.
+    let _place = App::place(&app.thinking).await?;
+    app.hold_memory(&entry).await?;
     answer(entry, id, work).await
 }
 
@@ -254,9 +257,12 @@ async fn create(
         chance G, _ => build::<G>(&request, profile, you),
         hidden _ => Err(ApiError::bad_request(format!("{game} is not played on a board"))),
     )?;
-    let memory = match session.person_to_move() {
-        Some(_) => None,
-        None => app.reserve(table_mb)?,
+    let (memory, place) = match session.person_to_move() {
+        Some(_) => (None, None),
+        None => {
+            let place = App::place(&app.thinking).await?;
+            (app.reserve(table_mb).await?, Some(place))
+        }
     };
     let session = run_blocking(move || {
         let mut session = session;
@@ -264,6 +270,7 @@ async fn create(
         Ok(session)
     })
     .await?;
+    drop(place);
     let id = app
         .store
         .insert(Entry::new(
@@ -355,7 +362,8 @@ async fn hint(
 ) -> Result<Json<Hint>, ApiError> {
     let entry = app.entry(&id)?;
     // The hint's engine is a new one: its table is counted while it thinks.
-    let memory = app.reserve(entry.table_mb)?;
+    let _place = App::place(&app.thinking).await?;
+    let memory = app.reserve(entry.table_mb).await?;
     run_blocking(move || {
         let hint = lock(&entry.session).hint_cells()?;
         drop(memory);

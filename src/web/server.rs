@@ -19,7 +19,7 @@ use tracing::Level;
 
 use crate::engine::Catalogue;
 
-use super::app::{App, Shared};
+use super::app::{places, App, Shared};
 use super::error::{error_body, ApiError};
 use super::hosts::{self, HostPolicy};
 use super::memory::{self, MemoryBudget, DEFAULT_MEMORY_MB};
@@ -168,6 +168,8 @@ impl Server {
         let app = Arc::new(App {
             store: Store::new(config.idle, memory.session_cap()),
             memory,
+            thinking: places(),
+            analysing: places(),
             catalogue: config.catalogue,
             hosts: HostPolicy::new(address, &config.allowed_hosts),
         });

@@ -36,7 +36,7 @@ use crate::engine::{AnyTable, HandTable, SeatSpec, TableError, TableSetup};
 use crate::game::{GameOptions, Notation, Seat, Turn};
 use crate::games::{Family, GameId, REGISTRY};
 
-use super::app::{fresh_seed, served, Shared};
+use super::app::{fresh_seed, served, App, Shared};
 use super::error::{ApiError, JsonBody, PathArgs, QueryArgs};
 use super::play_api::run_blocking;
 use super::store::{lock, short};
@@ -216,6 +216,7 @@ async fn create(
         request.players.as_deref().unwrap_or("team")
     )];
     pairs.extend(request.options.iter().cloned());
+    let _place = App::place(&tables.app.thinking).await?;
     let table = run_blocking(move || {
         crate::with_family!(game,
             perfect _ => Err(ApiError::bad_request(format!("{game} is not a card-table game"))),
@@ -378,6 +379,7 @@ async fn play(
     PathArgs((id, token)): PathArgs<(String, String)>,
     JsonBody(request): JsonBody<PlayRequest>,
 ) -> Result<Json<Value>, ApiError> {
+    let _place = App::place(&tables.app.thinking).await?;
     with_seat(&tables, &id, token, move |table, seat| {
         table.play(seat, &request.action)?;
         let mut map = match_fields(table, seat);
@@ -391,6 +393,7 @@ async fn hint(
     State(tables): State<SharedTables>,
     PathArgs((id, token)): PathArgs<(String, String)>,
 ) -> Result<Json<Value>, ApiError> {
+    let _place = App::place(&tables.app.thinking).await?;
     with_seat(&tables, &id, token, |table, seat| {
         let lines = table.hint(seat, HINT_PLAYOUTS, HINT_WORLDS)?;
         Ok(Json(serde_json::json!({ "lines": lines })))
@@ -420,7 +423,10 @@ pub struct AnalyseRequest {
 
 /// The ranking of the legal actions of the seat to move in a pasted
 /// position, seen from that seat's observation only.
-async fn analyse(JsonBody(request): JsonBody<AnalyseRequest>) -> Result<Json<Value>, ApiError> {
+async fn analyse(
+    State(tables): State<SharedTables>,
+    JsonBody(request): JsonBody<AnalyseRequest>,
+) -> Result<Json<Value>, ApiError> {
     let game: GameId = request
         .game
         .as_deref()
@@ -433,6 +439,7 @@ async fn analyse(JsonBody(request): JsonBody<AnalyseRequest>) -> Result<Json<Val
             "playouts must be 1 to {MAX_PLAYOUTS}, not {playouts}"
         )));
     }
+    let _place = App::place(&tables.app.analysing).await?;
     run_blocking(move || {
         crate::with_family!(game,
             perfect _ => Err(ApiError::bad_request(format!("{game} is not a card-table game"))),

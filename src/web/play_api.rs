@@ -252,11 +252,16 @@ async fn create(
     let mut profile = engine_profile(&app, game, &request)?;
     let table_mb = app.memory.fit(&mut profile);
     let engine = profile.name.clone();
-    let session = crate::with_family!(game,
-        perfect G => build::<G>(&request, profile, you),
-        chance G, _ => build::<G>(&request, profile, you),
-        hidden _ => Err(ApiError::bad_request(format!("{game} is not played on a board"))),
-    )?;
+    // Building the game and drawing it take CPU: off the async threads.
+    let (session, request) = run_blocking(move || {
+        let session = crate::with_family!(game,
+            perfect G => build::<G>(&request, profile, you),
+            chance G, _ => build::<G>(&request, profile, you),
+            hidden _ => Err(ApiError::bad_request(format!("{game} is not played on a board"))),
+        )?;
+        Ok((session, request))
+    })
+    .await?;
     let (memory, place) = match session.person_to_move() {
         Some(_) => (None, None),
         None => {
@@ -285,8 +290,8 @@ async fn create(
         .map_err(|Full| ApiError::unavailable("too many sessions are open; try again later"))?;
     let entry = app.entry(&id)?;
     tracing::info!(session = short(&id), %game, engine = %entry.engine, "session started");
-    let answer = view(&id, &entry, lock(&entry.session).as_ref());
-    Ok((StatusCode::CREATED, Json(answer)))
+    let answer = answer(entry, &id, |_| Ok(())).await?;
+    Ok((StatusCode::CREATED, answer))
 }
 
 async fn state(

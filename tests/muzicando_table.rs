@@ -368,3 +368,69 @@ fn a_table_needs_its_seats_and_a_person() {
         assert!(Table::new(setup(seats)).is_err(), "{why}");
     }
 }
+
+/// Nothing lost: an engine that fails during a hand breaches that hand
+/// only. Its program exits at once the first time it is started (a fault
+/// in the first hand); started again for the next hand, it is tauler's own
+/// UGI engine. The first hand ends scored as the rules score a fault, the
+/// second is dealt and played to its summary, and the match adds up and
+/// ends; the person is asked to play throughout.
+#[test]
+fn an_engine_fault_breaches_its_hand_only() {
+    if !cfg!(unix) {
+        eprintln!("SKIPPED: the failing engine is a shell script (Unix only)");
+        return;
+    }
+    let marker = std::env::temp_dir().join(format!("tauler-fault-once-{}", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let script = "if [ -e \"$0\" ]; then exec \"$1\" ugi muzicando --engine muzicando-rules; fi; \
+                  touch \"$0\"; exit 1";
+    let profile = format!(
+        "game = \"muzicando\"\nsearcher = \"external\"\ndescription = \"fails once\"\n\
+         command = [\"sh\", \"-c\", {script:?}, {marker:?}, {tauler:?}]\nprotocol = \"ugi\"\n\
+         [limits]\nmovetime_ms = 20\n",
+        marker = marker.display().to_string(),
+        tauler = env!("CARGO_BIN_EXE_tauler"),
+    );
+    let faulty = tauler::engine::EngineProfile::parse("fails-once", &profile).expect("a profile");
+    let mut table = Table::new(TableSetup {
+        options: options("team"),
+        seats: vec![
+            SeatSpec::Person,
+            SeatSpec::Engine(Box::new(faulty)),
+            rules(),
+            rules(),
+        ],
+        hands: 2,
+        seed: 12,
+    })
+    .expect("a table");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
+    let sent = play_out(&mut table, &mut rng);
+    let _ = std::fs::remove_file(&marker);
+    let events = &sent[0];
+    let Some(TableEvent::MatchOver { hands, totals }) = events.last() else {
+        panic!("the match ends with its summary");
+    };
+    assert_eq!(hands.len(), 2, "both hands were scored");
+    for seat in 0..4 {
+        assert_eq!(totals[seat], hands.iter().map(|h| h[seat]).sum::<i32>());
+    }
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, TableEvent::HandOver { hand: 1, .. })),
+        "the second hand was played to its summary"
+    );
+    let dealt_second = events.iter().any(|e| {
+        matches!(
+            e,
+            TableEvent::View {
+                hand: 1,
+                step: 0,
+                ..
+            }
+        )
+    });
+    assert!(dealt_second, "the second hand was dealt");
+}

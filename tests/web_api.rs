@@ -14,10 +14,10 @@ fn bad_requests_get_a_json_4xx_and_the_server_carries_on() {
     let post = |path: &str, body: &str| request(&server, "POST", path, Some(body.as_bytes()));
 
     refused(post("/api/sessions", "{\"game\": "), 400, "");
-    refused(post("/api/sessions", "{\"game\": 3}"), 422, "game");
+    refused(post("/api/sessions", "{\"game\": 3}"), 400, "game");
     refused(
         post("/api/sessions", "{\"game\": \"camelot\", \"colour\": 1}"),
-        422,
+        400,
         "colour",
     );
     refused(
@@ -123,10 +123,10 @@ fn bad_requests_get_a_json_4xx_and_the_server_carries_on() {
     assert_eq!(status, 201, "{view:?}");
     let id = view["id"].as_str().expect("an id").to_string();
     let action = |body: &str| post(&format!("/api/sessions/{id}/action"), body);
-    refused(action("{\"action\": \"A1-A2\"}"), 422, "A1-A2");
-    refused(action("{\"action\": \"Z99-Q1\"}"), 422, "Z99-Q1");
-    refused(action("{\"move\": \"F7-F8\"}"), 422, "action");
-    refused(action("[1, 2, 3]"), 422, "");
+    refused(action("{\"action\": \"A1-A2\"}"), 400, "A1-A2");
+    refused(action("{\"action\": \"Z99-Q1\"}"), 400, "Z99-Q1");
+    refused(action("{\"move\": \"F7-F8\"}"), 400, "action");
+    refused(action("[1, 2, 3]"), 400, "");
     refused(
         post(&format!("/api/sessions/{id}/undo"), ""),
         409,
@@ -137,7 +137,7 @@ fn bad_requests_get_a_json_4xx_and_the_server_carries_on() {
             &format!("/api/sessions/{id}/load"),
             "{\"text\": \"nonsense\"}",
         ),
-        422,
+        400,
         "position",
     );
     refused(
@@ -206,4 +206,90 @@ fn a_tournament_record_line_opens_that_game() {
             "not a tournament game record",
         );
     }
+}
+
+/// The error table of `docs/server.md`, kind by kind: every error is a
+/// JSON `{"error": …}` with its kind's one status. An unknown table and a
+/// wrong seat token answer alike (no id oracle); a bad query is JSON too;
+/// a hint after the game says the game is over.
+#[test]
+fn each_kind_of_error_has_one_status() {
+    let server = web_support::start_server();
+    let post = |path: &str, body: &str| request(&server, "POST", path, Some(body.as_bytes()));
+    let get = |path: &str| request(&server, "GET", path, None);
+
+    // 400: a request the server cannot use, body or query alike.
+    refused(post("/api/sessions", "{\"game\": "), 400, "");
+    refused(post("/api/sessions", "{\"game\": 3}"), 400, "game");
+    refused(get("/api/analysis?game=cescacs&multipv=x"), 400, "multipv");
+
+    let seats = r#"{"seats": ["person", "muzicando-rules", "muzicando-rules", "muzicando-rules"], "hands": 1}"#;
+    let (status, table) = post("/api/tables", seats);
+    assert_eq!(status, 201, "{table:?}");
+    let link = table["seats"][0]["link"].as_str().expect("a link");
+    let id = table["id"].as_str().expect("an id");
+    let token = link.rsplit("seat=").next().expect("a token");
+    refused(
+        get(&format!("/api/tables/{id}/seats/{token}/events?from=-1")),
+        400,
+        "from",
+    );
+
+    // 404: an unknown table, a wrong token and no token answer alike.
+    let unknown = get("/api/tables/0123456789abcdef/seats/x");
+    refused(
+        get("/api/tables/0123456789abcdef/seats/x"),
+        404,
+        "no such table or seat",
+    );
+    assert_eq!(
+        get(&format!("/api/tables/{id}/seats/{}", "0".repeat(32))),
+        unknown
+    );
+    assert_eq!(get(&format!("/api/tables/{id}")), unknown);
+    assert_eq!(
+        post(
+            &format!("/api/tables/{id}/seats/nope/play"),
+            "{\"action\": \"pass\"}"
+        ),
+        unknown
+    );
+
+    // 409: what the game's state refuses now.
+    let (status, view) = post("/api/sessions", "{\"game\": \"camelot\", \"nodes\": 50}");
+    assert_eq!(status, 201, "{view:?}");
+    let session = view["id"].as_str().expect("an id");
+    refused(
+        post(&format!("/api/sessions/{session}/redo"), ""),
+        409,
+        "nothing to redo",
+    );
+    let (status, _) = post(&format!("/api/sessions/{session}/resign"), "");
+    assert_eq!(status, 200);
+    refused(
+        post(&format!("/api/sessions/{session}/hint"), ""),
+        409,
+        "the game is over",
+    );
+    refused(
+        post(
+            &format!("/api/sessions/{session}/action"),
+            "{\"action\": \"F7-F8\"}",
+        ),
+        409,
+        "the game is over",
+    );
+
+    // 413, 415: the body's size and type.
+    let huge = format!("{{\"action\": \"{}\"}}", "x".repeat(400_000));
+    refused(
+        post(&format!("/api/sessions/{session}/action"), &huge),
+        413,
+        "",
+    );
+    refused(
+        request(&server, "POST", "/api/sessions", None),
+        415,
+        "Content-Type",
+    );
 }

@@ -13,7 +13,7 @@ use tauler::games::camelot::{Camelot, Color};
 
 use web_support::{
     browser, click, click_cell, legal, plies, screenshot, start_driver, start_game, start_server,
-    wait_for,
+    text_of, wait_for,
 };
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -243,17 +243,6 @@ fn analysis_streams_depths_draws_the_pv_arrow_and_steps_through_a_line() {
         assert_eq!(back, game, "the game's position again");
         client.close().await.expect("the browser closes");
     });
-}
-
-/// The text of the element `selector`.
-async fn text_of(client: &Client, selector: &str) -> String {
-    client
-        .find(Locator::Css(selector))
-        .await
-        .unwrap_or_else(|e| panic!("{selector} is on the page: {e}"))
-        .text()
-        .await
-        .expect("its text")
 }
 
 #[test]

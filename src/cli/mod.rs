@@ -11,6 +11,7 @@ mod bench;
 mod cardchess_words;
 mod engine_server;
 mod engines;
+mod logging;
 mod openings;
 mod perft;
 mod play;

@@ -41,10 +41,17 @@ pub struct ServeArgs {
     /// searches and given back when its game goes quiet.
     #[arg(long, default_value_t = crate::web::memory::DEFAULT_MEMORY_MB)]
     pub memory_mb: usize,
+    /// What the log on standard error shows: `error`, `warn`, `info`
+    /// (default: one line a request, engine starts, faults, expiries),
+    /// `debug`, or filter directives (`tauler=debug,tower_http=warn`);
+    /// without it, `RUST_LOG`.
+    #[arg(long, value_name = "LEVEL")]
+    pub log: Option<String>,
 }
 
 /// Serves until Ctrl-C.
 pub fn run(args: &ServeArgs, catalogue: Catalogue) -> Result<()> {
+    super::logging::init(args.log.as_deref())?;
     let minutes = bounds::IDLE_MINUTES.check("--idle-minutes", args.idle_minutes)?;
     let server = Server::bind(ServeConfig {
         host: args.host.clone(),

@@ -69,6 +69,10 @@ impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for ExpectimaxPlayer<G, E> {
     fn new_game(&mut self) {
         self.searcher.new_game();
     }
+
+    fn release_memory(&mut self) {
+        self.searcher.release_memory();
+    }
 }
 
 /// Chooses by UCT with evaluation leaves: playouts from the limits' node

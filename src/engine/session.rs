@@ -46,9 +46,12 @@ pub enum SessionError {
         /// What is wrong with it.
         message: String,
     },
-    /// It is not a person's turn (an engine or chance moves, or the game is over).
+    /// It is not a person's turn (an engine or chance moves).
     #[error("it is not your turn")]
     NotYourTurn,
+    /// The game is over: nothing is to be played or hinted.
+    #[error("the game is over")]
+    GameOver,
     /// There is no earlier move of a person's to take back.
     #[error("nothing to undo")]
     NothingToUndo,
@@ -301,9 +304,19 @@ impl<G: Playable> Session<G> {
         }
     }
 
+    /// The person to move, or why no person is: the game is over, or an
+    /// engine or chance moves.
+    fn mover(&self) -> Result<Seat, SessionError> {
+        match (&self.ending, self.person_to_move()) {
+            (Some(_), _) => Err(SessionError::GameOver),
+            (None, Some(seat)) => Ok(seat),
+            (None, None) => Err(SessionError::NotYourTurn),
+        }
+    }
+
     /// Plays the person's action written `text`, then lets the game go on.
     pub fn play_text(&mut self, text: &str) -> Result<(), SessionError> {
-        let seat = self.person_to_move().ok_or(SessionError::NotYourTurn)?;
+        let seat = self.mover()?;
         let action = self
             .state()
             .parse_action(text)
@@ -399,7 +412,7 @@ impl<G: Playable> Session<G> {
         profile: &EngineProfile,
         limits: &Limits,
     ) -> Result<Decision<G::Action>, SessionError> {
-        let seat = self.person_to_move().ok_or(SessionError::NotYourTurn)?;
+        let seat = self.mover()?;
         let mut player = build_player::<G>(profile, self.seed)?;
         let state = self.state();
         let mut legal = Vec::new();
@@ -678,7 +691,7 @@ where
     }
 
     fn resign(&mut self) -> Result<(), SessionError> {
-        let seat = Session::person_to_move(self).ok_or(SessionError::NotYourTurn)?;
+        let seat = self.mover()?;
         Session::resign(self, seat);
         Ok(())
     }

@@ -426,7 +426,10 @@ impl<G: HandView + Playable + RuleBasedGame> HandTable<G> {
         playouts: u64,
         worlds: u64,
     ) -> Result<Vec<HintLine>, TableError> {
-        if self.over || self.session.person_to_move() != Some(seat) {
+        if self.over {
+            return Err(TableError::MatchOver);
+        }
+        if self.session.person_to_move() != Some(seat) {
             return Err(SessionError::NotYourTurn.into());
         }
         let playouts = bounds::PLAYOUTS.check("playouts", playouts)?;

@@ -129,7 +129,11 @@ pub struct Expectimax<G: Game, E> {
     evaluator: E,
     pruning: Pruning,
     quiescence_plies: u32,
+    /// Empty until a search stores into it ([`Expectimax::release_memory`]
+    /// empties it again).
     table: Vec<Option<Slot<G::Action>>>,
+    /// The slots the table has once allocated (a power of two).
+    slots: usize,
     nodes: u64,
     unpublished: u64,
     aborted: bool,
@@ -145,7 +149,8 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             evaluator,
             pruning,
             quiescence_plies: 0,
-            table: vec![None; 1 << table_bits.min(26)],
+            table: Vec::new(),
+            slots: 1 << table_bits.min(26),
             nodes: 0,
             unpublished: 0,
             aborted: false,
@@ -165,6 +170,17 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
     /// Forgets the table (between games).
     pub fn new_game(&mut self) {
         self.table.iter_mut().for_each(|slot| *slot = None);
+    }
+
+    /// Gives the table's memory back until the next search stores into it.
+    pub fn release_memory(&mut self) {
+        self.table = Vec::new();
+    }
+
+    /// The bytes a table slot takes, for sizing a table to a budget.
+    #[must_use]
+    pub fn slot_bytes() -> usize {
+        std::mem::size_of::<Option<Slot<G::Action>>>()
     }
 
     /// The evaluator.
@@ -418,11 +434,17 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
     }
 
     fn probe(&self, key: u64) -> Option<Slot<G::Action>> {
+        if self.table.is_empty() {
+            return None;
+        }
         let slot = self.table[key as usize & (self.table.len() - 1)]?;
         (slot.key == key).then_some(slot)
     }
 
     fn store(&mut self, key: u64, slot: Slot<G::Action>) {
+        if self.table.is_empty() {
+            self.table = vec![None; self.slots];
+        }
         let index = key as usize & (self.table.len() - 1);
         let keep = self.table[index].is_some_and(|old| old.key == key && old.depth > slot.depth);
         if !keep {

@@ -15,7 +15,7 @@ use axum::routing::get;
 use axum::Router;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, OwnedSemaphorePermit};
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::Stream;
 
@@ -27,7 +27,7 @@ use crate::engine::{EngineProfile, LimitSpec, Stop};
 use crate::game::{GameOptions, Seat, Turn};
 use crate::games::GameId;
 
-use super::app::Shared;
+use super::app::{App, Shared};
 use super::error::{ApiError, QueryArgs};
 use super::memory::Reservation;
 use super::picture::Pictured;
@@ -184,12 +184,13 @@ pub type Search<G> = fn(
 ) -> Result<String, crate::engine::analysis::AnalysisError>;
 
 /// Reads the position and starts the search on a blocking thread, which
-/// holds `memory` of the budget until it ends; the events come through
+/// holds `memory` of the budget and its `place` to think until it ends; the events come through
 /// the returned stream.
 fn start<G: Pictured>(
     request: &AnalysisRequest,
     profile: EngineProfile,
     memory: Option<Reservation>,
+    place: OwnedSemaphorePermit,
     limits: LimitSpec,
     multipv: usize,
     search: Search<G>,
@@ -215,6 +216,8 @@ fn start<G: Pictured>(
     let (sender, receiver) = mpsc::channel(64);
     let stop = Stop::default();
     let thinking = Stop::clone(&stop);
+    let engine = profile.name.clone();
+    tracing::info!(game = G::NAME, %engine, "analysis started");
     tokio::task::spawn_blocking(move || {
         let mut report = |happened: AnalysisEvent| {
             let sent = match &happened {
@@ -233,9 +236,13 @@ fn start<G: Pictured>(
                     .unwrap_or_default();
                 event("done", &json!({ "best": best, "cells": cells }))
             }
-            Err(error) => event("failure", &json!({ "error": error.to_string() })),
+            Err(error) => {
+                tracing::warn!(game = G::NAME, %engine, %error, "analysis failed");
+                event("failure", &json!({ "error": error.to_string() }))
+            }
         };
-        drop(memory);
+        tracing::info!(game = G::NAME, %engine, "analysis ended");
+        drop((memory, place));
         let _ = sender.blocking_send(last);
     });
     Ok(StopOnDrop::new(receiver, stop))
@@ -254,7 +261,9 @@ async fn analysis(
         .as_deref()
         .unwrap_or(game.info().profiles.analyse);
     let mut profile = app.profile(name, game.name())?;
-    let memory = app.reserve(app.memory.fit(&mut profile))?;
+    let table_mb = app.memory.fit(&mut profile);
+    let memory = app.reserve(table_mb).await?;
+    let place = App::place(&app.analysing).await?;
     let range = |e: bounds::OutOfRange| ApiError::bad_request(e.to_string());
     let multipv = bounds::MULTIPV
         .check("multipv", request.multipv.unwrap_or(1))
@@ -267,10 +276,10 @@ async fn analysis(
         ..LimitSpec::default()
     };
     let stream = crate::with_family!(game,
-        perfect G => start::<G>(&request, profile, memory, limits, multipv, |root, profile, multipv, limits, stop, report| {
+        perfect G => start::<G>(&request, profile, memory, place, limits, multipv, |root, profile, multipv, limits, stop, report| {
             analyse_perfect(root, profile, multipv, limits, stop, report)
         }),
-        chance G, E => start::<G>(&request, profile, memory, limits, multipv, |root, profile, _, limits, stop, report| {
+        chance G, E => start::<G>(&request, profile, memory, place, limits, multipv, |root, profile, _, limits, stop, report| {
             analyse_chance(root, profile, E::default(), limits, stop, report)
         }),
         hidden _ => Err(ApiError::bad_request(format!("{game} is not analysed on a board"))),

@@ -2,6 +2,16 @@
 //! oversized body, an unknown session, an illegal action and every other
 //! refusal. No handler panics on bad input; a panic anyway is caught and
 //! answered the same way (see `server::router`).
+//!
+//! One status per kind (the table in `docs/server.md`): 400 a request the
+//! server cannot use (malformed JSON or query, a wrong field or value, an
+//! unknown game or profile, a bad position, option or action); 403 a
+//! foreign host or origin; 404 an unknown path, session, table or seat (a
+//! wrong seat token answers as an unknown table); 405 a method; 409 a
+//! request the game's state refuses now (not your turn, nothing to undo,
+//! the game or match over); 413 a body too large; 415 a body not JSON;
+//! 500 the server's own failure; 503 the server full (sessions, tables,
+//! memory).
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Path, Query};
@@ -72,11 +82,12 @@ impl From<SessionError> for ApiError {
         let status = match &error {
             SessionError::BadAction { .. }
             | SessionError::Profile(_)
-            | SessionError::File { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            | SessionError::File { .. } => StatusCode::BAD_REQUEST,
             SessionError::NotYourTurn
+            | SessionError::GameOver
             | SessionError::NothingToUndo
-            | SessionError::NothingToRedo
-            | SessionError::Hint(_) => StatusCode::CONFLICT,
+            | SessionError::NothingToRedo => StatusCode::CONFLICT,
+            SessionError::Hint(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         Self {
             status,
@@ -91,13 +102,19 @@ impl From<ProfileError> for ApiError {
     }
 }
 
-/// Each extractor's rejection as an [`ApiError`] with its status and text.
+/// Each extractor's rejection as an [`ApiError`] with its text: a 400,
+/// but for a body too large (413) or not JSON (415).
 macro_rules! rejection_is_api_error {
     ($($rejection:ty),*) => {$(
         impl From<$rejection> for ApiError {
             fn from(rejection: $rejection) -> Self {
+                let status = match rejection.status() {
+                    status @ (StatusCode::PAYLOAD_TOO_LARGE
+                    | StatusCode::UNSUPPORTED_MEDIA_TYPE) => status,
+                    _ => StatusCode::BAD_REQUEST,
+                };
                 Self {
-                    status: rejection.status(),
+                    status,
                     message: rejection.body_text(),
                 }
             }

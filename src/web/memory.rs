@@ -4,8 +4,9 @@
 //! The large allocations of a server are the alpha-beta engines'
 //! transposition tables. Together they may hold three quarters of the
 //! budget (the rest is for the sessions, the searches' other memory and
-//! the program). Each is sized to fit (its profile's `hash_mb`, at most an
-//! eighth of the tables' share), taken when a search first
+//! the program). Each is sized to fit (its profile's `hash_mb` or
+//! expectimax `table_bits`, at most a sixty-fourth of the tables' share, so
+//! that 64 engines may think at once), taken when a search first
 //! needs it, and counted here from then on: a session's engine holds its
 //! [`Reservation`] until the session goes quiet, an analysis or a hint for
 //! as long as it runs. When the budget is full, the tables of the sessions
@@ -22,8 +23,12 @@ use super::store::lock;
 /// The budget unless `--memory-mb` says otherwise (a laptop's share).
 pub const DEFAULT_MEMORY_MB: usize = 1024;
 
-/// The largest share of the budget one table may take.
-const TABLE_SHARE: usize = 8;
+/// The largest share of the tables' budget one table may take.
+const TABLE_SHARE: usize = 64;
+
+/// What an expectimax table slot takes, about (a key, a depth, a bound, a
+/// value and an action; 40 bytes for card chess), for sizing its table.
+const EXPECTIMAX_SLOT_BYTES: usize = 48;
 
 /// What a session costs without its table (its game, its engine's move
 /// ordering statistics; about 60 KiB measured for C'escacs by the test
@@ -91,17 +96,32 @@ impl MemoryBudget {
         (self.limit_mb / 3 * 1024 / SESSION_KB).max(1)
     }
 
-    /// Sizes `profile`'s transposition table to fit the budget; the MiB it
-    /// will hold once it searches (0: the profile keeps no table).
+    /// Sizes `profile`'s table to fit the budget (an alpha-beta
+    /// `hash_mb`, an expectimax `table_bits`); the MiB it will hold once it
+    /// searches (0: the profile keeps no table).
     pub fn fit(&self, profile: &mut EngineProfile) -> usize {
-        if profile.searcher != SearcherKind::AlphaBeta {
-            return 0;
-        }
-        let asked = profile.search_config().map_or(1, |config| config.hash_mb);
-        let mb = asked.min(self.limit_mb / TABLE_SHARE).max(1);
+        let most_mb = (self.limit_mb / TABLE_SHARE).max(1);
+        let (key, value, mb) = match profile.searcher {
+            SearcherKind::AlphaBeta => {
+                let asked = profile.search_config().map_or(1, |config| config.hash_mb);
+                let mb = asked.clamp(1, most_mb);
+                ("hash_mb", mb as i64, mb)
+            }
+            SearcherKind::Expectimax => {
+                let mut bits = profile
+                    .chance_params()
+                    .map_or(1, |params| params.table_bits);
+                while bits > 1 && EXPECTIMAX_SLOT_BYTES << bits > most_mb << 20 {
+                    bits -= 1;
+                }
+                let mb = ((EXPECTIMAX_SLOT_BYTES << bits) >> 20).max(1);
+                ("table_bits", i64::from(bits), mb)
+            }
+            _ => return 0,
+        };
         profile
             .parameters
-            .insert("hash_mb".into(), toml::Value::Integer(mb as i64));
+            .insert(key.into(), toml::Value::Integer(value));
         mb
     }
 }
@@ -145,12 +165,18 @@ mod tests {
     fn tables_are_sized_to_the_budget() {
         let mut profile = Catalogue::built_in().get("cescacs-fast").expect("shipped");
         let asked = profile.search_config().expect("alpha-beta").hash_mb;
-        // 128 MiB: 96 for tables, 12 a table at most.
-        assert_eq!(MemoryBudget::new(128).fit(&mut profile), 12.min(asked));
+        // 1024 MiB: 768 for tables, 12 a table at most.
+        assert_eq!(MemoryBudget::new(1024).fit(&mut profile), 12.min(asked));
         assert_eq!(
             profile.search_config().expect("still valid").hash_mb,
             12.min(asked)
         );
+        let mut expectimax = Catalogue::built_in()
+            .get("cardchess-expectimax")
+            .expect("shipped");
+        let mb = MemoryBudget::new(1024).fit(&mut expectimax);
+        let bits = expectimax.chance_params().expect("still valid").table_bits;
+        assert_eq!((bits, mb), (18, 12), "2^18 slots of 48 bytes: 12 MiB");
         let mut mcts = Catalogue::built_in()
             .get("cardchess-mcts")
             .expect("shipped");

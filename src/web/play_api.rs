@@ -20,10 +20,10 @@ use crate::games::GameId;
 use crate::tournament::record::record_as_saved_game;
 
 use super::app::{fresh_seed, App, Shared};
-use super::board_session::{BoardSession, Earlier, Hint, Snapshot};
+use super::board_session::{BoardSession, Earlier, Ending, Hint, Snapshot};
 use super::error::{ApiError, JsonBody, PathArgs};
 use super::picture::Pictured;
-use super::store::{lock, Entry, Full};
+use super::store::{lock, short, Entry, Full};
 
 /// The play API's routes.
 pub fn routes(app: Shared) -> Router {
@@ -116,7 +116,10 @@ where
     F: FnOnce(&mut dyn BoardSession) -> Result<(), ApiError> + Send + 'static,
 {
     let entry = app.entry(id)?;
-    app.hold_memory(&entry)?;
+    // The place first: a session waiting for one holds no memory that
+    // another could take back from under its search.
+    let _place = App::place(&app.thinking).await?;
+    app.hold_memory(&entry).await?;
     answer(entry, id, work).await
 }
 
@@ -129,8 +132,13 @@ where
     let id = id.to_string();
     run_blocking(move || {
         let mut session = lock(&entry.session);
+        let was_over = session.result().is_some();
         work(session.as_mut())?;
-        Ok(view(&id, &entry, session.as_ref()))
+        let view = view(&id, &entry, session.as_ref());
+        if let (false, Some(ending)) = (was_over, &view.snapshot.ending) {
+            log_ending(&id, &entry, ending);
+        }
+        Ok(view)
     })
     .await
     .map(Json)
@@ -145,6 +153,17 @@ where
     tokio::task::spawn_blocking(work)
         .await
         .map_err(|e| ApiError::internal(format!("the engine thread failed: {e}")))?
+}
+
+/// Logs the end of the game of session `id`: a warning when an engine
+/// failed (it forfeits that game, the session carries on).
+fn log_ending(id: &str, entry: &Entry, ending: &Ending) {
+    let session = short(id);
+    if matches!(ending.reason, "game over" | "resigned") {
+        tracing::info!(session, engine = %entry.engine, reason = ending.reason, "game over");
+    } else {
+        tracing::warn!(session, engine = %entry.engine, reason = ending.reason, words = %ending.words, "engine fault: it forfeits the game");
+    }
 }
 
 fn view(id: &str, entry: &Entry, session: &dyn BoardSession) -> View {
@@ -233,14 +252,22 @@ async fn create(
     let mut profile = engine_profile(&app, game, &request)?;
     let table_mb = app.memory.fit(&mut profile);
     let engine = profile.name.clone();
-    let session = crate::with_family!(game,
-        perfect G => build::<G>(&request, profile, you),
-        chance G, _ => build::<G>(&request, profile, you),
-        hidden _ => Err(ApiError::bad_request(format!("{game} is not played on a board"))),
-    )?;
-    let memory = match session.person_to_move() {
-        Some(_) => None,
-        None => app.reserve(table_mb)?,
+    // Building the game and drawing it take CPU: off the async threads.
+    let (session, request) = run_blocking(move || {
+        let session = crate::with_family!(game,
+            perfect G => build::<G>(&request, profile, you),
+            chance G, _ => build::<G>(&request, profile, you),
+            hidden _ => Err(ApiError::bad_request(format!("{game} is not played on a board"))),
+        )?;
+        Ok((session, request))
+    })
+    .await?;
+    let (memory, place) = match session.person_to_move() {
+        Some(_) => (None, None),
+        None => {
+            let place = App::place(&app.thinking).await?;
+            (app.reserve(table_mb).await?, Some(place))
+        }
     };
     let session = run_blocking(move || {
         let mut session = session;
@@ -248,6 +275,7 @@ async fn create(
         Ok(session)
     })
     .await?;
+    drop(place);
     let id = app
         .store
         .insert(Entry::new(
@@ -261,8 +289,9 @@ async fn create(
         ))
         .map_err(|Full| ApiError::unavailable("too many sessions are open; try again later"))?;
     let entry = app.entry(&id)?;
-    let answer = view(&id, &entry, lock(&entry.session).as_ref());
-    Ok((StatusCode::CREATED, Json(answer)))
+    tracing::info!(session = short(&id), %game, engine = %entry.engine, "session started");
+    let answer = answer(entry, &id, |_| Ok(())).await?;
+    Ok((StatusCode::CREATED, answer))
 }
 
 async fn state(
@@ -338,7 +367,8 @@ async fn hint(
 ) -> Result<Json<Hint>, ApiError> {
     let entry = app.entry(&id)?;
     // The hint's engine is a new one: its table is counted while it thinks.
-    let memory = app.reserve(entry.table_mb)?;
+    let _place = App::place(&app.thinking).await?;
+    let memory = app.reserve(entry.table_mb).await?;
     run_blocking(move || {
         let hint = lock(&entry.session).hint_cells()?;
         drop(memory);
@@ -406,6 +436,7 @@ async fn remove(
     PathArgs(id): PathArgs<String>,
 ) -> Result<StatusCode, ApiError> {
     if app.store.remove(&id) {
+        tracing::info!(session = short(&id), "session ended, its engine stopped");
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(ApiError::not_found(format!("no session `{id}`")))

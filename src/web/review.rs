@@ -22,7 +22,7 @@ use crate::game::{GameOptions, Seat};
 use crate::games::GameId;
 
 use super::analysis::{event, Search, StopOnDrop};
-use super::app::Shared;
+use super::app::{App, Shared};
 use super::error::{ApiError, PathArgs, QueryArgs};
 use super::picture::Pictured;
 use super::store::lock;
@@ -196,7 +196,9 @@ async fn review(
         .parse()
         .map_err(|e: crate::games::UnknownGame| ApiError::internal(e.to_string()))?;
     let mut profile = app.profile(game.info().profiles.analyse, game.name())?;
-    let memory = app.reserve(app.memory.fit(&mut profile))?;
+    let table_mb = app.memory.fit(&mut profile);
+    let memory = app.reserve(table_mb).await?;
+    let place = App::place(&app.analysing).await?;
     let limits = LimitSpec {
         movetime_ms: Some(ms),
         ..LimitSpec::default()
@@ -213,7 +215,7 @@ async fn review(
                 run::<G>(&positions, &options, &profile, &limits, |root, profile, multipv, limits, stop, report| {
                     analyse_perfect(root, profile, multipv, limits, stop, report)
                 }, &thinking, &sender);
-                drop(memory);
+                drop((memory, place));
             });
         },
         chance G, E => {
@@ -223,7 +225,7 @@ async fn review(
                 run::<G>(&positions, &options, &profile, &limits, |root, profile, _, limits, stop, report| {
                     analyse_chance(root, profile, E::default(), limits, stop, report)
                 }, &thinking, &sender);
-                drop(memory);
+                drop((memory, place));
             });
         },
         hidden _ => return Err(ApiError::bad_request(format!("{game} is not reviewed on a board"))),

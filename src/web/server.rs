@@ -7,17 +7,20 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
 use axum::http::StatusCode;
 use axum::middleware;
 use axum::response::Response;
 use axum::Router;
 use thiserror::Error;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tower_http::LatencyUnit;
+use tracing::Level;
 
 use crate::engine::Catalogue;
 
-use super::app::{App, Shared};
+use super::app::{places, App, Shared};
 use super::error::{error_body, ApiError};
 use super::hosts::{self, HostPolicy};
 use super::memory::{self, MemoryBudget, DEFAULT_MEMORY_MB};
@@ -119,6 +122,26 @@ pub fn router(app: Shared) -> Router {
                 "the server failed on this request",
             )
         }))
+        .layer(
+            // One line a request: the method and the route's template
+            // (never the path itself, which carries session ids and seat
+            // tokens), the status and the latency.
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request| {
+                    let route = request
+                        .extensions()
+                        .get::<MatchedPath>()
+                        .map_or("(no route)", MatchedPath::as_str);
+                    tracing::info_span!("request", method = %request.method(), route)
+                })
+                .on_request(())
+                .on_response(
+                    DefaultOnResponse::new()
+                        .level(Level::INFO)
+                        .latency_unit(LatencyUnit::Micros),
+                )
+                .on_failure(()),
+        )
 }
 
 /// A bound server, ready to run.
@@ -148,11 +171,14 @@ impl Server {
             )))
             .map_err(bind_error)?;
         let address = listener.local_addr().map_err(bind_error)?;
+        tracing::info!(%address, memory_mb = config.memory_mb, "serving");
         memory::return_freed_tables();
         let memory = MemoryBudget::new(config.memory_mb);
         let app = Arc::new(App {
             store: Store::new(config.idle, memory.session_cap()),
             memory,
+            thinking: places(),
+            analysing: places(),
             catalogue: config.catalogue,
             tournaments: Tournaments::new(&config.results)?,
             hosts: HostPolicy::new(address, &config.allowed_hosts),
@@ -194,8 +220,18 @@ impl Server {
                 loop {
                     every.tick().await;
                     let now = Instant::now();
-                    sweeper.store.sweep(now);
-                    sweeper.store.release_quiet_memory(now, TABLE_KEPT);
+                    let expired = sweeper.store.sweep(now);
+                    if expired > 0 {
+                        tracing::info!(expired, "idle sessions expired, their engines stopped");
+                    }
+                    let released = sweeper.store.release_quiet_memory(now, TABLE_KEPT);
+                    if released > 0 {
+                        tracing::debug!(
+                            released,
+                            held_mb = sweeper.memory.held_mb(),
+                            "quiet sessions gave their tables back"
+                        );
+                    }
                 }
             });
             axum::serve(listener, router(app))

@@ -20,6 +20,13 @@ pub fn lock<T: ?Sized>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// The first characters of a session or table id: enough to follow one in
+/// the log, too few to reach it.
+#[must_use]
+pub fn short(id: &str) -> &str {
+    id.get(..4).unwrap_or(id)
+}
+
 /// One session being played.
 pub struct Entry {
     /// The game (locked while an engine thinks).

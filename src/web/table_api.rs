@@ -16,14 +16,15 @@
 //!   from the observation of the seat to move.
 //!
 //! Everything a seat receives is built from that seat's observation
-//! (`engine::table`); a wrong or missing token is a 403. Engines move on a
-//! blocking thread, the table locked meanwhile.
+//! (`engine::table`); a wrong or missing token answers exactly as an
+//! unknown table (404), so that no answer tells which table ids exist.
+//! Engines move on a blocking thread, the table locked meanwhile.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -31,14 +32,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::engine::table::rank_actions;
-use crate::engine::{AnyTable, HandTable, SeatSpec, SessionError, TableError, TableSetup};
+use crate::engine::{AnyTable, HandTable, SeatSpec, TableError, TableSetup};
 use crate::game::{GameOptions, Notation, Seat, Turn};
 use crate::games::{Family, GameId, REGISTRY};
 
-use super::app::{fresh_seed, served, Shared};
-use super::error::{ApiError, JsonBody};
+use super::app::{fresh_seed, served, App, Shared};
+use super::error::{ApiError, JsonBody, PathArgs, QueryArgs};
 use super::play_api::run_blocking;
-use super::store::lock;
+use super::store::{lock, short};
 
 /// The most tables open at once.
 pub const MAX_TABLES: usize = 64;
@@ -90,19 +91,24 @@ pub fn routes(app: Shared) -> Router {
 impl From<TableError> for ApiError {
     fn from(error: TableError) -> Self {
         let status = match error {
-            TableError::Session(SessionError::Profile(_)) => StatusCode::BAD_REQUEST,
             TableError::Session(error) => return ApiError::from(error),
-            TableError::UnknownToken => StatusCode::FORBIDDEN,
+            TableError::UnknownToken => return no_seat(),
             TableError::Seats { .. } | TableError::NoPerson | TableError::Range(_) => {
                 StatusCode::BAD_REQUEST
             }
-            TableError::MatchOver | TableError::Hint(_) => StatusCode::CONFLICT,
+            TableError::MatchOver => StatusCode::CONFLICT,
+            TableError::Hint(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         Self {
             status,
             message: error.to_string(),
         }
     }
+}
+
+/// The answer to an unknown table and to a wrong seat token alike.
+fn no_seat() -> ApiError {
+    ApiError::not_found("no such table or seat (the table may have ended)")
 }
 
 /// An engine that may sit at a table.
@@ -210,6 +216,7 @@ async fn create(
         request.players.as_deref().unwrap_or("team")
     )];
     pairs.extend(request.options.iter().cloned());
+    let _place = App::place(&tables.app.thinking).await?;
     let table = run_blocking(move || {
         crate::with_family!(game,
             perfect _ => Err(ApiError::bad_request(format!("{game} is not a card-table game"))),
@@ -235,6 +242,7 @@ async fn create(
         })
         .collect();
     let id = tables.insert(table)?;
+    tracing::info!(table = short(&id), %game, engines = ?engines, "table started");
     let seats = engines
         .into_iter()
         .enumerate()
@@ -281,10 +289,7 @@ impl Tables {
 
     /// The table `id`.
     fn get(&self, id: &str) -> Result<Arc<TableEntry>, ApiError> {
-        let entry = lock(&self.tables)
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ApiError::not_found(format!("no table `{id}`")))?;
+        let entry = lock(&self.tables).get(id).cloned().ok_or_else(no_seat)?;
         *lock(&entry.last_used) = Instant::now();
         Ok(entry)
     }
@@ -305,11 +310,10 @@ where
     .await
 }
 
-async fn no_token(State(tables): State<SharedTables>, Path(id): Path<String>) -> ApiError {
-    match tables.get(&id) {
-        Ok(_) => TableError::UnknownToken.into(),
-        Err(error) => error,
-    }
+/// A table's address without a seat: the same answer whether the table
+/// exists or not.
+async fn no_token() -> ApiError {
+    no_seat()
 }
 
 /// The match around a seat's view or events.
@@ -329,7 +333,7 @@ fn match_fields(table: &dyn AnyTable, seat: Seat) -> serde_json::Map<String, Val
 
 async fn seat_view(
     State(tables): State<SharedTables>,
-    Path((id, token)): Path<(String, String)>,
+    PathArgs((id, token)): PathArgs<(String, String)>,
 ) -> Result<Json<Value>, ApiError> {
     with_seat(&tables, &id, token, |table, seat| {
         let mut map = match_fields(table, seat);
@@ -341,6 +345,7 @@ async fn seat_view(
 
 /// `?from=N`.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EventsQuery {
     /// The first event wanted.
     #[serde(default)]
@@ -349,8 +354,8 @@ pub struct EventsQuery {
 
 async fn events(
     State(tables): State<SharedTables>,
-    Path((id, token)): Path<(String, String)>,
-    Query(query): Query<EventsQuery>,
+    PathArgs((id, token)): PathArgs<(String, String)>,
+    QueryArgs(query): QueryArgs<EventsQuery>,
 ) -> Result<Json<Value>, ApiError> {
     with_seat(&tables, &id, token, move |table, seat| {
         let mut map = match_fields(table, seat);
@@ -371,9 +376,10 @@ pub struct PlayRequest {
 
 async fn play(
     State(tables): State<SharedTables>,
-    Path((id, token)): Path<(String, String)>,
+    PathArgs((id, token)): PathArgs<(String, String)>,
     JsonBody(request): JsonBody<PlayRequest>,
 ) -> Result<Json<Value>, ApiError> {
+    let _place = App::place(&tables.app.thinking).await?;
     with_seat(&tables, &id, token, move |table, seat| {
         table.play(seat, &request.action)?;
         let mut map = match_fields(table, seat);
@@ -385,8 +391,9 @@ async fn play(
 
 async fn hint(
     State(tables): State<SharedTables>,
-    Path((id, token)): Path<(String, String)>,
+    PathArgs((id, token)): PathArgs<(String, String)>,
 ) -> Result<Json<Value>, ApiError> {
+    let _place = App::place(&tables.app.thinking).await?;
     with_seat(&tables, &id, token, |table, seat| {
         let lines = table.hint(seat, HINT_PLAYOUTS, HINT_WORLDS)?;
         Ok(Json(serde_json::json!({ "lines": lines })))
@@ -416,7 +423,10 @@ pub struct AnalyseRequest {
 
 /// The ranking of the legal actions of the seat to move in a pasted
 /// position, seen from that seat's observation only.
-async fn analyse(JsonBody(request): JsonBody<AnalyseRequest>) -> Result<Json<Value>, ApiError> {
+async fn analyse(
+    State(tables): State<SharedTables>,
+    JsonBody(request): JsonBody<AnalyseRequest>,
+) -> Result<Json<Value>, ApiError> {
     let game: GameId = request
         .game
         .as_deref()
@@ -429,6 +439,7 @@ async fn analyse(JsonBody(request): JsonBody<AnalyseRequest>) -> Result<Json<Val
             "playouts must be 1 to {MAX_PLAYOUTS}, not {playouts}"
         )));
     }
+    let _place = App::place(&tables.app.analysing).await?;
     run_blocking(move || {
         crate::with_family!(game,
             perfect _ => Err(ApiError::bad_request(format!("{game} is not a card-table game"))),

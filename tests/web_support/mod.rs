@@ -105,6 +105,33 @@ pub fn refused(answer: (u16, Value), status: u16, words: &str) {
     assert!(error.contains(words), "`{error}` should say `{words}`");
 }
 
+/// The text of the element `selector`.
+pub async fn text_of(client: &Client, selector: &str) -> String {
+    client
+        .find(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("{selector} is on the page: {e}"))
+        .text()
+        .await
+        .expect("its text")
+}
+
+/// This process's resident memory in MiB (a test's server runs in it).
+pub fn rss_mb() -> usize {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|kb| {
+            kb.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<usize>()
+                .ok()
+        })
+        .map_or(0, |kb| kb / 1024)
+}
+
 /// One browser test at a time: each runs an engine and a browser, and the
 /// machine has few cores.
 static BROWSER: Mutex<()> = Mutex::new(());

@@ -666,6 +666,18 @@ impl<T: Table> Server<'_, T> {
             Turn::Chance => return Err("no seat is to move: chance is to act".into()),
         };
         let only = table.among(&go.searchmoves, self.setup.dialect)?;
+        let mut go = go;
+        if go.depth.is_some() && !self.setup.profile.searcher.has_depth() {
+            let _ = self.say(
+                &Info::string(format!(
+                    "depth is not a limit of the {} searcher (it counts playouts): \
+                     ignored; it honours nodes, movetime and the clock",
+                    self.setup.profile.searcher.name()
+                ))
+                .to_string(),
+            );
+            go.depth = None;
+        }
         let hold = go.infinite || go.ponder;
         let mut limits = if go.ponder {
             Limits::default()

@@ -647,11 +647,7 @@ impl<T: Table> Server<'_, T> {
     fn start_search(&mut self, go: Go) -> Result<(), String> {
         let table = match &self.table {
             Ok(table) => Arc::clone(table),
-            Err(refused) => {
-                return Err(format!(
-                    "no position to search: the last `position` was refused ({refused})"
-                ))
-            }
+            Err(_) => return Err("no position to search: the last `position` was refused".into()),
         };
         let seat = match table.turn() {
             Turn::Player(seat) => seat,
@@ -846,9 +842,10 @@ impl<T: Table> Server<'_, T> {
     }
 
     fn query(&self, query: Query) -> Result<String, String> {
-        let table = self.table.as_ref().map_err(|refused| {
-            format!("no position: the last `position` was refused ({refused})")
-        })?;
+        let table = self
+            .table
+            .as_ref()
+            .map_err(|_| "no position: the last `position` was refused".to_string())?;
         Ok(match query {
             Query::GameOver => (table.turn() == Turn::Terminal).to_string(),
             Query::P1Turn => (table.turn() == Turn::Player(0)).to_string(),

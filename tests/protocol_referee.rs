@@ -185,3 +185,59 @@ fn odd_bytes_and_lower_case_moves_are_read_as_they_are_meant() {
         "no wait for a `ugiok` hidden behind a Latin-1 line"
     );
 }
+
+/// Debian's Stockfish, a real external UCI engine, sent the whole game and
+/// both clocks by the referee, plays its games without a fault. Skipped
+/// (loudly) when `/usr/games/stockfish` is missing, unless `CI=true`.
+#[test]
+fn stockfish_plays_from_the_whole_game() {
+    let stockfish = "/usr/games/stockfish";
+    if !Path::new(stockfish).exists() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "{stockfish} is missing (apt-get install stockfish) and CI=true"
+        );
+        eprintln!("SKIPPED: {stockfish} is missing (apt-get install stockfish)");
+        return;
+    }
+    let transcript = transcript_path("stockfish");
+    let clock = "[limits]\nclock_ms = 3000\nincrement_ms = 30\n";
+    let sf = recorded(
+        "cardchess",
+        "uci",
+        &transcript,
+        &[],
+        &[stockfish],
+        &format!("options = [\"cards=off\"]\n[engine_options]\nHash = 8\nThreads = 1\n{clock}"),
+    );
+    let rnd =
+        format!("game = \"cardchess\"\nsearcher = \"random\"\noptions = [\"cards=off\"]\n{clock}");
+    let dir = scratch("referee", "stockfish", &[("sf", &sf), ("rnd", &rnd)]);
+    let file = dir.join("sf.toml");
+    std::fs::write(
+        &file,
+        "game = \"cardchess\"\noptions = [\"cards=off\"]\nengines = [\"sf\", \"rnd\"]\n\
+         engine_dir = \"engines\"\nrounds = 1\nconcurrency = 1\ntime_margin_ms = 2000\n\
+         [openings]\nrandom_plies = 2\n[adjudication]\nmax_plies = 24\n",
+    )
+    .unwrap();
+    run_ok(&["tournament", file.to_str().unwrap(), "--quiet"]);
+    let records = comparable(&dir.join("results/sf/games.jsonl"));
+    let text = std::fs::read_to_string(&transcript).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_file(&transcript).unwrap();
+    assert_eq!(records.len(), 2);
+    for record in &records {
+        assert!(record.fault.is_none(), "{:?}", record.fault);
+        let seat = record.seat_of("sf").unwrap();
+        assert!(
+            record.score(seat) >= 0.5,
+            "Stockfish loses to a random mover: {record:?}"
+        );
+    }
+    let last = text
+        .lines()
+        .filter(|l| l.starts_with("position startpos moves "))
+        .last();
+    assert!(last.is_some_and(|l| moves(l).len() >= 5), "{text}");
+}

@@ -60,39 +60,55 @@ fn moves(line: &str) -> Vec<&str> {
         .unwrap_or_default()
 }
 
-/// Two chess games (a two-ply random opening, then 16 plies) between the
-/// recorded `tauler uci` and a random mover, both on a clock: every
-/// decision is sent as `position startpos moves …` with the whole game so
-/// far, opening included, and `go` carries both clocks, as cutechess and
-/// fastchess send them.
-#[test]
-fn the_referee_sends_the_whole_game_and_both_clocks() {
-    let transcript = transcript_path("chess");
-    let clock = "[limits]\nclock_ms = 5000\nincrement_ms = 50\n";
+/// Two clocked chess games (a two-ply random opening, then up to
+/// `max_plies` plies) between `engine` (command words, `{tauler}` for this
+/// binary) behind the recorder and a random mover; the records, and the
+/// lines the engine received.
+fn chess_games(
+    name: &str,
+    engine: &[&str],
+    engine_options: &str,
+    max_plies: u32,
+) -> (Vec<tauler::tournament::GameRecord>, String) {
+    let transcript = transcript_path(name);
+    let clock = "[limits]\nclock_ms = 4000\nincrement_ms = 50\n";
     let rec = recorded(
         "cardchess",
         "uci",
         &transcript,
         &[],
-        &["{tauler}", "uci"],
-        &format!("options = [\"cards=off\"]\n[engine_options]\nHash = 8\n{clock}"),
+        engine,
+        &format!("options = [\"cards=off\"]\n[engine_options]\n{engine_options}{clock}"),
     );
     let rnd =
         format!("game = \"cardchess\"\nsearcher = \"random\"\noptions = [\"cards=off\"]\n{clock}");
-    let dir = scratch("referee", "chess", &[("rec", &rec), ("rnd", &rnd)]);
-    let file = dir.join("chess.toml");
+    let dir = scratch("referee", name, &[("rec", &rec), ("rnd", &rnd)]);
+    let file = dir.join(format!("{name}.toml"));
     std::fs::write(
         &file,
-        "game = \"cardchess\"\noptions = [\"cards=off\"]\nengines = [\"rec\", \"rnd\"]\n\
-         engine_dir = \"engines\"\nrounds = 1\nconcurrency = 1\ntime_margin_ms = 2000\n\
-         [openings]\nrandom_plies = 2\n[adjudication]\nmax_plies = 18\n",
+        format!(
+            "game = \"cardchess\"\noptions = [\"cards=off\"]\nengines = [\"rec\", \"rnd\"]\n\
+             engine_dir = \"engines\"\nrounds = 1\nconcurrency = 1\ntime_margin_ms = 2000\n\
+             [openings]\nrandom_plies = 2\n[adjudication]\nmax_plies = {max_plies}\n"
+        ),
     )
     .unwrap();
     run_ok(&["tournament", file.to_str().unwrap(), "--quiet"]);
-    let records = comparable(&dir.join("results/chess/games.jsonl"));
+    let records = comparable(&dir.join(format!("results/{name}/games.jsonl")));
     let text = std::fs::read_to_string(&transcript).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_file(&transcript).unwrap();
+    (records, text)
+}
+
+/// Two chess games between the recorded `tauler uci` and a random mover,
+/// both on a clock: every
+/// decision is sent as `position startpos moves …` with the whole game so
+/// far, opening included, and `go` carries both clocks, as cutechess and
+/// fastchess send them.
+#[test]
+fn the_referee_sends_the_whole_game_and_both_clocks() {
+    let (records, text) = chess_games("chess", &["{tauler}", "uci"], "Hash = 8\n", 18);
     eprintln!("what the external engine received:\n{text}");
     assert_eq!(records.len(), 2);
     for record in &records {
@@ -184,4 +200,34 @@ fn odd_bytes_and_lower_case_moves_are_read_as_they_are_meant() {
         started.elapsed() < std::time::Duration::from_secs(20),
         "no wait for a `ugiok` hidden behind a Latin-1 line"
     );
+}
+
+/// Debian's Stockfish, a real external UCI engine, sent the whole game and
+/// both clocks by the referee, plays its games without a fault. Skipped
+/// (loudly) when `/usr/games/stockfish` is missing, unless `CI=true`.
+#[test]
+fn stockfish_plays_from_the_whole_game() {
+    let stockfish = "/usr/games/stockfish";
+    if !Path::new(stockfish).exists() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "{stockfish} is missing (apt-get install stockfish) and CI=true"
+        );
+        eprintln!("SKIPPED: {stockfish} is missing (apt-get install stockfish)");
+        return;
+    }
+    let (records, text) = chess_games("stockfish", &[stockfish], "Hash = 8\nThreads = 1\n", 24);
+    assert_eq!(records.len(), 2);
+    for record in &records {
+        assert!(record.fault.is_none(), "{:?}", record.fault);
+        let seat = record.seat_of("rec").unwrap();
+        assert!(
+            record.score(seat) >= 0.5,
+            "Stockfish loses to a random mover: {record:?}"
+        );
+    }
+    let last = text
+        .lines()
+        .rfind(|l| l.starts_with("position startpos moves "));
+    assert!(last.is_some_and(|l| moves(l).len() >= 5), "{text}");
 }

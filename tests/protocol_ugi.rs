@@ -130,3 +130,97 @@ fn muzicando_over_ugi_plays_as_in_process_from_the_seat_s_view() {
     );
     assert_eq!(played.len(), 12);
 }
+
+/// Runs `tauler ugi muzicando --engine NAME` on `lines` (closing its
+/// input after `quit`) and returns its output lines and how long it took.
+fn muzicando_session(name: &str, lines: &[&str]) -> (Vec<String>, std::time::Duration) {
+    use std::io::Write;
+    let started = std::time::Instant::now();
+    let mut child = std::process::Command::new(TAULER)
+        .args(["ugi", "muzicando", "--engine", name])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("tauler starts");
+    let mut input = child.stdin.take().unwrap();
+    let output = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        use std::io::BufRead;
+        let mut seen = Vec::new();
+        for line in std::io::BufReader::new(output)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let done = line.starts_with("bestmove");
+            seen.push(line);
+            if done {
+                break;
+            }
+        }
+        seen
+    });
+    for line in lines {
+        writeln!(input, "{line}").unwrap();
+    }
+    input.flush().unwrap();
+    let seen = reader.join().unwrap();
+    let elapsed = started.elapsed();
+    writeln!(input, "quit").unwrap();
+    drop(input);
+    assert!(child.wait().unwrap().success());
+    (seen, elapsed)
+}
+
+/// Seat 3's view of a team game dealt by seat 2, its first call.
+const MUZICANDO_SEAT_3: [&str; 5] = [
+    "setoption name players value team",
+    "setoption name pause value once",
+    "setoption name finish value decided",
+    "setoption name dealer value 2",
+    "position startpos seat 3 moves +O-Mi +? +? +? +R-Si +? +? +? +V-Do +? +? +? +B-Mi +? +? +? \
+     +R-Fa +? +? +? +P-La +? +? +? +R-# +? +? +? +Y-Re +? +? +? +V-Si +? +? +? +O-Si +? +? +? \
+     +Y-Do +? +? +? +G-Mi +? +? +? +Y-Mi +? +? +? +P-b +? +? +?",
+];
+
+/// `go depth N` has no meaning for a playout searcher: the engine says so
+/// and answers under the profile's own limits instead of searching until
+/// `stop`.
+#[test]
+fn muzicando_over_ugi_answers_go_depth_and_says_it_is_no_limit() {
+    let mut lines = MUZICANDO_SEAT_3.to_vec();
+    lines.push("go depth 3");
+    let (seen, _) = muzicando_session("muzicando-ismcts-weak", &lines);
+    assert!(
+        seen.iter()
+            .any(|l| l.starts_with("info string depth is not a limit of the ismcts searcher")),
+        "{seen:?}"
+    );
+    assert!(seen.last().unwrap().starts_with("bestmove "), "{seen:?}");
+}
+
+/// Under a clock a playout searcher stops at its share of the time (the
+/// soft deadline: here a thirtieth of 30 s, stopping from half of it), not
+/// at the hard deadline (three shares, 3 s) on every decision.
+#[test]
+fn muzicando_under_a_clock_stops_at_its_share_of_the_time() {
+    let mut lines = MUZICANDO_SEAT_3.to_vec();
+    lines.push("go s0time 30000 s1time 30000 s2time 30000 s3time 30000");
+    let (seen, elapsed) = muzicando_session("muzicando-ismcts-weak", &lines);
+    assert!(seen.last().unwrap().starts_with("bestmove "), "{seen:?}");
+    let time: u64 = seen
+        .iter()
+        .rev()
+        .find_map(|l| {
+            l.split(" time ")
+                .nth(1)?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()
+        })
+        .expect("an info line with the time");
+    assert!(
+        time < 2500,
+        "the search took {time} ms of a 3000 ms hard deadline ({elapsed:?} in all): {seen:?}"
+    );
+}

@@ -447,6 +447,14 @@ fn set_parameter(profile: &mut EngineProfile, key: &str, text: &str) -> Result<(
 /// lines, and the table it searched.
 type Held<T> = (Decision<ActionOf<T>>, bool, Arc<T>);
 
+/// Why a `go` searches nothing.
+enum NoSearch {
+    /// The game is over: the `info` line scoring its end.
+    Over(String),
+    /// Something else: the error.
+    Error(String),
+}
+
 /// The server's state between messages.
 struct Server<'a, T: Table> {
     setup: Setup<'a>,
@@ -454,10 +462,10 @@ struct Server<'a, T: Table> {
     events: Sender<Event<T::G>>,
     options: <T::G as Game>::Options,
     player: Option<Box<dyn Player<T::G>>>,
-    /// The position, or why the last `position` was refused: a `go` then
+    /// The position; none after a refused `position`, when a `go`
     /// searches nothing (it answers `bestmove (none)`) rather than a
     /// position the interface never sent.
-    table: Result<Arc<T>, String>,
+    table: Option<Arc<T>>,
     search: Option<Search<T>>,
     /// A finished `go infinite` search whose `bestmove` waits for `stop`:
     /// its decision, whether it streamed `info` lines, and its table.
@@ -551,7 +559,7 @@ impl<T: Table> Server<'_, T> {
                     .set(name, value)
                     .map_err(|error| error.to_string())?;
                 self.options = options;
-                self.table = Ok(Arc::new(T::set_up(
+                self.table = Some(Arc::new(T::set_up(
                     &self.options,
                     &Start::StartPos,
                     None,
@@ -591,17 +599,14 @@ impl<T: Table> Server<'_, T> {
     /// line scoring the end, as Stockfish does), and after an error line
     /// otherwise.
     fn go(&mut self, go: Go) -> Result<()> {
-        if let Err(error) = self.start_search(go) {
-            if !error.is_empty() {
-                self.say(&error_line(error))?;
-            }
-            self.say("bestmove (none)")?;
+        match self.start_search(go) {
+            Ok(()) => return Ok(()),
+            Err(NoSearch::Over(info)) => self.say(&info)?,
+            Err(NoSearch::Error(error)) => self.say(&error_line(error))?,
         }
-        Ok(())
+        self.say("bestmove (none)")
     }
 
-    /// Starts a search, or says why none can run (an empty reason: the game
-    /// is over, its `info` line written).
     /// Sets one of [`uci_options`]; `false` when `name` is none of them.
     fn set_uci_option(&mut self, name: &str, value: &str) -> Result<bool, String> {
         let is = |option: &str| name.eq_ignore_ascii_case(option);
@@ -630,7 +635,7 @@ impl<T: Table> Server<'_, T> {
             options
                 .set("chess960", if on { "true" } else { "false" })
                 .map_err(|e| e.to_string())?;
-            self.table = Ok(Arc::new(T::set_up(
+            self.table = Some(Arc::new(T::set_up(
                 &options,
                 &Start::StartPos,
                 None,
@@ -644,15 +649,11 @@ impl<T: Table> Server<'_, T> {
         Ok(true)
     }
 
-    fn start_search(&mut self, go: Go) -> Result<(), String> {
-        let table = match &self.table {
-            Ok(table) => Arc::clone(table),
-            Err(refused) => {
-                return Err(format!(
-                    "no position to search: the last `position` was refused ({refused})"
-                ))
-            }
-        };
+    /// Starts a search, or says why none can run.
+    fn start_search(&mut self, go: Go) -> Result<(), NoSearch> {
+        let table = self.table.clone().ok_or_else(|| {
+            NoSearch::Error("no position to search: the last `position` was refused".into())
+        })?;
         let seat = match table.turn() {
             Turn::Player(seat) => seat,
             Turn::Terminal => {
@@ -660,12 +661,29 @@ impl<T: Table> Server<'_, T> {
                     .returns()
                     .is_some_and(|r| r.iter().all(|&p| (p - r[0]).abs() < 1e-9));
                 let score = if drawn { "cp 0" } else { "mate 0" };
-                let _ = self.say(&format!("info depth 0 score {score}"));
-                return Err(String::new());
+                return Err(NoSearch::Over(format!("info depth 0 score {score}")));
             }
-            Turn::Chance => return Err("no seat is to move: chance is to act".into()),
+            Turn::Chance => {
+                return Err(NoSearch::Error(
+                    "no seat is to move: chance is to act".into(),
+                ))
+            }
         };
-        let only = table.among(&go.searchmoves, self.setup.dialect)?;
+        let only = table
+            .among(&go.searchmoves, self.setup.dialect)
+            .map_err(NoSearch::Error)?;
+        let mut go = go;
+        if go.depth.is_some() && !self.setup.profile.searcher.has_depth() {
+            let _ = self.say(
+                &Info::string(format!(
+                    "depth is not a limit of the {} searcher (it counts playouts): \
+                     ignored; it honours nodes, movetime and the clock",
+                    self.setup.profile.searcher.name()
+                ))
+                .to_string(),
+            );
+            go.depth = None;
+        }
         let hold = go.infinite || go.ponder;
         let mut limits = if go.ponder {
             Limits::default()
@@ -684,7 +702,10 @@ impl<T: Table> Server<'_, T> {
                 .saturating_sub(self.move_overhead)
                 .max(std::time::Duration::from_millis(1));
         }
-        let mut player = self.player.take().ok_or("the engine is not built")?;
+        let mut player = self
+            .player
+            .take()
+            .ok_or_else(|| NoSearch::Error("the engine is not built".into()))?;
         let stop = Stop::default();
         let (thread_stop, thread_table, out, events) = (
             stop.clone(),
@@ -834,9 +855,10 @@ impl<T: Table> Server<'_, T> {
     }
 
     fn query(&self, query: Query) -> Result<String, String> {
-        let table = self.table.as_ref().map_err(|refused| {
-            format!("no position: the last `position` was refused ({refused})")
-        })?;
+        let table = self
+            .table
+            .as_ref()
+            .ok_or("no position: the last `position` was refused")?;
         Ok(match query {
             Query::GameOver => (table.turn() == Turn::Terminal).to_string(),
             Query::P1Turn => (table.turn() == Turn::Player(0)).to_string(),
@@ -913,12 +935,14 @@ impl<T: Table> Server<'_, T> {
             }
             Command::Position { start, seat, moves } => {
                 self.held = None;
-                self.table = T::set_up(&self.options, &start, seat, &moves, self.setup.dialect)
-                    .map(Arc::new);
-                if let Err(error) = &self.table {
-                    self.say(&error_line(format!(
-                        "{error}; no position until the next `position`"
-                    )))?;
+                match T::set_up(&self.options, &start, seat, &moves, self.setup.dialect) {
+                    Ok(table) => self.table = Some(Arc::new(table)),
+                    Err(error) => {
+                        self.table = None;
+                        self.say(&error_line(format!(
+                            "{error}; no position until the next `position`"
+                        )))?;
+                    }
                 }
             }
             Command::Go(go) => {
@@ -989,7 +1013,7 @@ pub fn serve<T: Table>(
         events,
         options,
         player: Some(player),
-        table: Ok(Arc::new(table)),
+        table: Some(Arc::new(table)),
         search: None,
         held: None,
         pending: VecDeque::new(),

@@ -189,6 +189,18 @@ pub enum SearcherKind {
 }
 
 impl SearcherKind {
+    /// Whether a depth limit means anything to this searcher: the
+    /// playout searchers (MCTS, PIMC, ISMCTS, the cheating UCT) count
+    /// playouts and have no depth to stop at; they honour nodes (playouts),
+    /// a move time and a clock.
+    #[must_use]
+    pub fn has_depth(self) -> bool {
+        !matches!(
+            self,
+            SearcherKind::Mcts | SearcherKind::Pimc | SearcherKind::Ismcts | SearcherKind::Cheating
+        )
+    }
+
     /// The name a profile's `searcher` key gives.
     #[must_use]
     pub fn name(self) -> &'static str {

@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use crate::game::{Game, Notation, Observe, Seat};
 use crate::games::camelot::Camelot;
-use crate::games::cardchess::chess::uci::parse_uci;
+use crate::games::cardchess::chess::uci::{parse_uci, UciError};
 use crate::games::cardchess::{Action as CardAction, CardChess};
 use crate::games::cescacs::Cescacs;
 use crate::games::muzicando::{Finish, GlissandoRows, Muzicando, Observation, PauseRule};
@@ -110,9 +110,12 @@ impl Wire for CardChess {
                         _ => None,
                     })
                     .collect();
-                parse_uci(token, &moves)
-                    .map(CardAction::Move)
-                    .map_err(|e| illegal(e.to_string()))
+                parse_uci(token, &moves).map(CardAction::Move).map_err(|e| {
+                    illegal(match e {
+                        UciError::Malformed(_) => "not a UCI move (like e2e4 or e7e8q)".into(),
+                        UciError::Illegal(_) => "no legal move of this position".into(),
+                    })
+                })
             }
             Dialect::Ugi => self
                 .parse_action(&token.replace('_', " "))

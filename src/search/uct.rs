@@ -732,7 +732,9 @@ pub(super) fn ucb(sum: f64, visits: f64, pending: f64, log: f64, exploration: f6
 /// to [`MAX_BATCH`]: `step` runs one batch of the given size per tree or
 /// worker and answers the result so far and whether every budget is
 /// spent; `on_info` hears each result; the last one is returned once the
-/// budgets are spent or `control` stops.
+/// budgets are spent, `control` stops, or its soft deadline has passed (a
+/// batch is this search's iteration: under a clock it aims at its share of
+/// the time, not at the hard deadline).
 pub(super) fn in_batches<A: Clone>(
     control: &Control,
     on_info: &mut dyn FnMut(&SearchInfo<A>),
@@ -742,7 +744,7 @@ pub(super) fn in_batches<A: Clone>(
     loop {
         let (result, spent) = step(batch);
         on_info(&info_of(&result));
-        if control.stopped() || spent {
+        if control.stopped() || spent || !control.may_start_iteration() {
             return result;
         }
         batch = (batch * 2).min(MAX_BATCH);

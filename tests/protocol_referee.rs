@@ -10,6 +10,12 @@
 #[path = "common/tournament_cli.rs"]
 mod tournament_cli;
 
+// The shared component gate; this test needs only part of it.
+#[allow(dead_code)]
+#[path = "common/components.rs"]
+mod components;
+use components::{available, Component};
+
 use std::path::Path;
 
 use tournament_cli::{comparable, run_ok, scratch};
@@ -208,12 +214,10 @@ fn odd_bytes_and_lower_case_moves_are_read_as_they_are_meant() {
 #[test]
 fn stockfish_plays_from_the_whole_game() {
     let stockfish = "/usr/games/stockfish";
-    if !Path::new(stockfish).exists() {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "{stockfish} is missing (apt-get install stockfish) and CI=true"
-        );
-        eprintln!("SKIPPED: {stockfish} is missing (apt-get install stockfish)");
+    if !available(
+        Component::Stockfish,
+        "protocol_referee::stockfish_plays_from_the_whole_game",
+    ) {
         return;
     }
     let (records, text) = chess_games("stockfish", &[stockfish], "Hash = 8\nThreads = 1\n", 24);

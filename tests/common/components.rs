@@ -24,6 +24,9 @@ pub enum Component {
     KubernetesValidate,
     /// Debian's `podman` and `runc` (the container image, an ignored test).
     Podman,
+    /// Debian's `stockfish`, at `/usr/games/stockfish` (a real external UCI
+    /// engine for the referee).
+    Stockfish,
 }
 
 impl Component {
@@ -34,6 +37,7 @@ impl Component {
             Component::Python => "python3",
             Component::KubernetesValidate => "kubernetes-validate",
             Component::Podman => "podman and runc",
+            Component::Stockfish => "Stockfish (/usr/games/stockfish)",
         }
     }
 
@@ -44,6 +48,7 @@ impl Component {
             Component::Python => "apt-get install python3",
             Component::KubernetesValidate => "python3 -m pip install kubernetes-validate",
             Component::Podman => "apt-get install podman runc",
+            Component::Stockfish => "apt-get install stockfish",
         }
     }
 
@@ -67,6 +72,7 @@ impl Component {
             Component::Python => runs("python3", &["--version"]),
             Component::KubernetesValidate => runs("kubernetes-validate", &["--version"]),
             Component::Podman => runs("podman", &["--version"]) && runs("runc", &["--version"]),
+            Component::Stockfish => std::path::Path::new("/usr/games/stockfish").exists(),
         }
     }
 }

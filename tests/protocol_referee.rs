@@ -114,6 +114,12 @@ fn chess_games(
 /// fastchess send them.
 #[test]
 fn the_referee_sends_the_whole_game_and_both_clocks() {
+    if !available(
+        Component::Python,
+        "protocol_referee::the_referee_sends_the_whole_game",
+    ) {
+        return;
+    }
     let (records, text) = chess_games("chess", &["{tauler}", "uci"], "Hash = 8\n", 18);
     eprintln!("what the external engine received:\n{text}");
     assert_eq!(records.len(), 2);
@@ -160,6 +166,12 @@ fn the_referee_sends_the_whole_game_and_both_clocks() {
 /// fault is recorded.
 #[test]
 fn odd_bytes_and_lower_case_moves_are_read_as_they_are_meant() {
+    if !available(
+        Component::Python,
+        "protocol_referee::odd_bytes_and_lower_case_moves",
+    ) {
+        return;
+    }
     let transcript = transcript_path("odd");
     let odd = recorded(
         "camelot",

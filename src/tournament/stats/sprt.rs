@@ -206,12 +206,23 @@ impl Sprt {
         regular.total() * per_sample
     }
 
-    /// The LLR, the bounds and the decision for `distribution`.
+    /// The LLR, the bounds and the decision for `distribution`. While the
+    /// samples fall in fewer than two cells (one pair lost, or every pair
+    /// drawn) their variance is nil and the GSPRT's estimate means nothing,
+    /// so the test goes on whatever the LLR says: one lost first pair must
+    /// not accept H0.
     #[must_use]
     pub fn state(&self, distribution: &ScoreDistribution) -> SprtState {
         let (lower, upper) = self.bounds();
         let llr = self.llr(distribution);
-        let decision = if llr >= upper {
+        let cells = distribution
+            .probabilities()
+            .iter()
+            .filter(|&&p| p > 0.0)
+            .count();
+        let decision = if cells < 2 {
+            SprtDecision::Continue
+        } else if llr >= upper {
             SprtDecision::AcceptH1
         } else if llr <= lower {
             SprtDecision::AcceptH0
@@ -316,6 +327,26 @@ mod tests {
             "bayes".parse::<SprtModel>().unwrap_err().to_string(),
             "unknown SPRT model `bayes` (known: normalized, logistic)"
         );
+    }
+
+    #[test]
+    fn samples_in_one_cell_decide_nothing() {
+        for model in [SprtModel::Normalized, SprtModel::Logistic] {
+            let sprt = Sprt {
+                elo1: 20.0,
+                ..test(model)
+            };
+            for counts in [[1, 0, 0, 0, 0], [0, 0, 4, 0, 0], [0, 0, 0, 0, 3]] {
+                let state = sprt.state(&ScoreDistribution::pentanomial(counts));
+                assert_eq!(
+                    state.decision,
+                    SprtDecision::Continue,
+                    "{counts:?}: {state:?}"
+                );
+            }
+            let lost = sprt.state(&ScoreDistribution::pentanomial([40, 5, 10, 0, 0]));
+            assert_eq!(lost.decision, SprtDecision::AcceptH0);
+        }
     }
 
     fn test(model: SprtModel) -> Sprt {

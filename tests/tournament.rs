@@ -124,7 +124,13 @@ fn a_changed_file_is_not_resumed() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The faulty tournament's records, its report and its `run.log`.
 fn faulty(kind: &str) -> (Vec<GameRecord>, String) {
+    let (records, report, _) = faulty_logged(kind);
+    (records, report)
+}
+
+fn faulty_logged(kind: &str) -> (Vec<GameRecord>, String, String) {
     let dir = scratch(kind);
     let file = dir.join("faults.toml");
     let text = format!(
@@ -135,11 +141,36 @@ fn faulty(kind: &str) -> (Vec<GameRecord>, String) {
     std::fs::write(&file, text).unwrap();
     let output = run_ok(&["tournament", file.to_str().unwrap(), "--quiet"]);
     let records = comparable(&dir.join("results/faults/games.jsonl"));
+    let log = std::fs::read_to_string(dir.join("results/faults/run.log")).unwrap_or_default();
     std::fs::remove_dir_all(&dir).unwrap();
     (
         records,
         String::from_utf8_lossy(&output.stdout).into_owned(),
+        log,
     )
+}
+
+#[test]
+fn the_run_logs_its_start_each_game_each_fault_and_its_end_in_its_folder() {
+    let (records, _, log) = faulty_logged("panic");
+    assert_eq!(records.len(), 6);
+    let lines: Vec<&str> = log.lines().collect();
+    assert!(
+        lines
+            .first()
+            .is_some_and(|l| l.contains("tournament starts")),
+        "{log}"
+    );
+    assert!(
+        lines.last().is_some_and(|l| l.contains("tournament ends")),
+        "{log}"
+    );
+    let faults = lines
+        .iter()
+        .filter(|l| l.contains("WARN") && l.contains("engine fault"))
+        .count();
+    assert_eq!(faults, 6, "{log}");
+    assert!(log.contains("engine=camelot-rnd2"), "{log}");
 }
 
 #[test]

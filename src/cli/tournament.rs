@@ -45,6 +45,7 @@ pub fn progress_bar(unit: &str) -> Arc<dyn RunProgress> {
 /// Runs the tournament in `file` and prints the report (its JSON form is
 /// written beside the records).
 pub fn run(file: &Path, options: &RunOptions) -> Result<()> {
+    super::logging::init_tournament(crate::tournament::results_folder(file, options)?)?;
     let report = run_tournament(file, options)?;
     print!("{report}");
     Ok(())

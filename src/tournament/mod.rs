@@ -30,5 +30,5 @@ pub use merge::{merge, Merged};
 pub use plan::Shard;
 pub use record::GameRecord;
 pub use report::Report;
-pub use runner::{run, RunOptions, RunProgress};
+pub use runner::{results_folder, run, RunOptions, RunProgress};
 pub use tune::{TuneOptions, TuneOutcome};

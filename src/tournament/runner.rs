@@ -64,16 +64,7 @@ pub struct RunOptions {
 /// its report (a shard's: of its own games).
 pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
     let config = TournamentConfig::load(path)?;
-    let dir = options.out_dir.clone().unwrap_or_else(|| {
-        let name = match options.shard {
-            Some(shard) => format!("{}-shard-{}-of-{}", config.name, shard.index, shard.count),
-            None => config.name.clone(),
-        };
-        path.parent()
-            .unwrap_or_else(|| Path::new(""))
-            .join("results")
-            .join(name)
-    });
+    let dir = results_dir(path, &config, options);
     let game: GameId = config.game.parse()?;
     let (profiles, texts) = profiles(&config, options)?;
     let open = || -> Result<(Store, Vec<GameRecord>)> {
@@ -95,6 +86,28 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
             run_schedule(&config, store, records, options, |spec| setup.play(spec), text)
         },
     )
+}
+
+/// Where the run of the tournament file `path` (read as `config`) keeps its
+/// results: `--out`, else `results/NAME/` (a shard's
+/// `results/NAME-shard-K-of-N/`) beside the file.
+fn results_dir(path: &Path, config: &TournamentConfig, options: &RunOptions) -> PathBuf {
+    options.out_dir.clone().unwrap_or_else(|| {
+        let name = match options.shard {
+            Some(shard) => format!("{}-shard-{}-of-{}", config.name, shard.index, shard.count),
+            None => config.name.clone(),
+        };
+        path.parent()
+            .unwrap_or_else(|| Path::new(""))
+            .join("results")
+            .join(name)
+    })
+}
+
+/// The results folder the run of the tournament file `path` with `options`
+/// writes to (the file read for its name).
+pub fn results_folder(path: &Path, options: &RunOptions) -> Result<PathBuf> {
+    Ok(results_dir(path, &TournamentConfig::load(path)?, options))
 }
 
 /// The tournament's engines, by name from the built-in profiles, the
@@ -239,6 +252,28 @@ fn run_game<G: Playable>(
     )
 }
 
+/// Logs a recorded game; an engine's fault as a warning.
+fn log_record(record: &GameRecord) {
+    match &record.fault {
+        Some(fault) => tracing::warn!(
+            game = record.index,
+            engine = %fault.engine,
+            seat = fault.seat,
+            reason = %record.reason,
+            message = %fault.message,
+            "engine fault"
+        ),
+        None => tracing::info!(
+            game = record.index,
+            engines = %record.engines.join(" - "),
+            result = ?record.result,
+            reason = %record.reason,
+            plies = record.opening.len() + record.actions.len(),
+            "game recorded"
+        ),
+    }
+}
+
 /// Plays the games of the run's part of the schedule not yet in `records`
 /// (those the store holds): `play` plays one game, `text` writes its
 /// readable record. Every record is stored, then counted; a whole run
@@ -281,6 +316,14 @@ fn run_schedule(
                 .is_some_and(|s| s.decision != SprtDecision::Continue)
     };
     let ui = options.progress.as_deref();
+    tracing::info!(
+        tournament = %config.name,
+        game = %config.game,
+        games = games.len(),
+        recorded = done.len(),
+        shard = ?options.shard.map(|s| s.to_string()),
+        "tournament starts"
+    );
     if let Some(ui) = ui {
         ui.start(games.len() as u64, done.len() as u64, &tally.score_line());
     }
@@ -295,6 +338,7 @@ fn run_schedule(
     play_all(config.concurrency, to_play, play, |record| {
         store.append(&record, &text(&record))?;
         tally.add(&record);
+        log_record(&record);
         if let Some(ui) = ui {
             ui.game_done(&tally.score_line());
         }
@@ -312,6 +356,13 @@ fn run_schedule(
         ui.finish();
     }
     let report = tally.report();
+    tracing::info!(
+        tournament = %config.name,
+        games = report.games,
+        scheduled = report.scheduled,
+        sprt = ?report.sprt.map(|s| s.decision.describe()),
+        "tournament ends"
+    );
     store.write_report(&report)?;
     Ok(report)
 }

@@ -276,14 +276,14 @@ fn the_page_follows_a_tournament_to_its_end_and_opens_a_game_in_review() {
         screenshot(&client, "tournament-live").await;
         wait_for(&client, "document.body.dataset.status === 'done'").await;
         // Every game played, unless the SPRT decided first.
-        assert!(
-            shown(
-                &client,
-                "document.body.dataset.games === '8' || document.body.dataset.sprt !== 'continue'"
-            )
-            .await
-                == json!(true)
-        );
+        let end = shown(
+            &client,
+            "[document.body.dataset.games, document.body.dataset.sprt, \
+              document.getElementById('progress-text').textContent, \
+              document.getElementById('error').textContent]",
+        )
+        .await;
+        assert!(end[0] == json!("8") || end[1] != json!("continue"), "{end}");
         assert_eq!(
             shown(&client, "document.getElementById('sprt-box').hidden").await,
             json!(false)

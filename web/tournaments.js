@@ -121,6 +121,7 @@ function render(view) {
   document.body.dataset.running = String(view.running);
   $("title").textContent = `${report.name} (${report.game})`;
   $("stop").hidden = !view.running;
+  if (view.failure) showError(`The tournament stopped: ${view.failure}`);
   const total = view.shards.reduce((sum, s) => sum + s.total, 0) || report.scheduled;
   $("progress-fill").style.width = `${total ? (100 * report.games) / total : 0}%`;
   const state = view.running ? "running" : view.complete ? "finished" : "not running here";

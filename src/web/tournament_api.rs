@@ -111,6 +111,14 @@ fn shipped_suite(file: &Path, work: &Path) -> Option<(&'static str, &'static str
         .find(|(name, _)| lexical(file) == lexical(&work.join("openings").join(name)))
 }
 
+/// A tournament this server plays: its stop flag, whether it is over, and
+/// why it ended early if it failed.
+struct Run {
+    stop: Arc<AtomicBool>,
+    over: Arc<AtomicBool>,
+    failure: Arc<Mutex<Option<String>>>,
+}
+
 /// One tournament the server follows.
 pub struct Followed {
     /// Its id in the API.
@@ -121,8 +129,8 @@ pub struct Followed {
     pub game: String,
     /// Its results folders (one, or its shards').
     pub dirs: Vec<PathBuf>,
-    /// Set while this server plays it; its stop flag.
-    running: Option<(Arc<AtomicBool>, Arc<AtomicBool>)>,
+    /// Set when this server plays it.
+    running: Option<Run>,
 }
 
 impl Followed {
@@ -130,7 +138,7 @@ impl Followed {
     fn is_running(&self) -> bool {
         self.running
             .as_ref()
-            .is_some_and(|(_, over)| !over.load(Ordering::SeqCst))
+            .is_some_and(|run| !run.over.load(Ordering::SeqCst))
     }
 }
 
@@ -197,13 +205,7 @@ impl Tournaments {
         Ok(tournaments)
     }
 
-    fn add(
-        &self,
-        name: String,
-        game: String,
-        dirs: Vec<PathBuf>,
-        running: Option<(Arc<AtomicBool>, Arc<AtomicBool>)>,
-    ) -> String {
+    fn add(&self, name: String, game: String, dirs: Vec<PathBuf>, running: Option<Run>) -> String {
         let id = format!("t{}", self.next.fetch_add(1, Ordering::SeqCst));
         let followed = Arc::new(Followed {
             id: id.clone(),
@@ -479,7 +481,11 @@ async fn start(
         config.name.clone(),
         config.game.clone(),
         vec![results],
-        Some((stop, over)),
+        Some(Run {
+            stop,
+            over,
+            failure,
+        }),
     );
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))))
 }
@@ -489,7 +495,7 @@ async fn stop(
     PathArgs(id): PathArgs<String>,
 ) -> Result<StatusCode, ApiError> {
     let followed = app.tournaments.get(&id)?;
-    let Some((stop, _)) = &followed.running else {
+    let Some(Run { stop, .. }) = &followed.running else {
         return Err(ApiError {
             status: StatusCode::CONFLICT,
             message: "this tournament is not played by this server".into(),
@@ -560,6 +566,10 @@ fn view(followed: &Followed) -> Result<Value, String> {
     let mut value = serde_json::to_value(&following).map_err(|e| e.to_string())?;
     value["boards"] = serde_json::to_value(boards).map_err(|e| e.to_string())?;
     value["running"] = Value::Bool(followed.is_running());
+    if let Some(run) = &followed.running {
+        let failure = run.failure.lock().unwrap_or_else(PoisonError::into_inner);
+        value["failure"] = json!(*failure);
+    }
     value["id"] = Value::String(followed.id.clone());
     Ok(value)
 }
@@ -633,14 +643,15 @@ async fn events(
     let (sender, receiver) = mpsc::channel::<Result<Event, std::convert::Infallible>>(4);
     tokio::spawn(async move {
         let _slot = slot;
-        let mut seen = Vec::new();
+        let mut seen = (true, Vec::new());
         let mut every = tokio::time::interval(LOOK_EVERY);
         loop {
             every.tick().await;
             if sender.is_closed() {
                 return;
             }
-            let now = fingerprint(&followed.dirs);
+            // A change of the files, or the run's end, is news.
+            let now = (followed.is_running(), fingerprint(&followed.dirs));
             if now == seen {
                 continue;
             }

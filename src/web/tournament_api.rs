@@ -36,7 +36,7 @@ use crate::tournament::follow::{follow, game_line, Following};
 use crate::tournament::live::LiveGame;
 use crate::tournament::plan::schedule;
 use crate::tournament::store::GAMES;
-use crate::tournament::{RunOptions, TournamentConfig};
+use crate::tournament::{merge, RunOptions, TournamentConfig};
 
 use super::app::Shared;
 use super::error::{ApiError, JsonBody, PathArgs};
@@ -166,20 +166,23 @@ impl Tournaments {
     /// tournaments (folders that merge together are one tournament's
     /// shards); each must be a results folder.
     pub fn new(dirs: &[PathBuf]) -> Result<Self, ResultsError> {
-        let mut groups: Vec<Vec<PathBuf>> = Vec::new();
+        // Each group: its folders, and its tournament's name and game.
+        let mut groups: Vec<(Vec<PathBuf>, String, String)> = Vec::new();
         for dir in dirs {
-            let error = |message: String| ResultsError {
-                dir: dir.display().to_string(),
-                message,
-            };
-            follow(std::slice::from_ref(dir)).map_err(|e| error(format!("{e:#}")))?;
-            match groups.iter_mut().find(|group| {
-                let mut with = (*group).clone();
+            let report = merge(std::slice::from_ref(dir))
+                .map_err(|e| ResultsError {
+                    dir: dir.display().to_string(),
+                    message: format!("{e:#}"),
+                })?
+                .report;
+            let belongs = |group: &Vec<PathBuf>| {
+                let mut with = group.clone();
                 with.push(dir.clone());
-                follow(&with).is_ok()
-            }) {
-                Some(group) => group.push(dir.clone()),
-                None => groups.push(vec![dir.clone()]),
+                merge(&with).is_ok()
+            };
+            match groups.iter_mut().find(|(group, _, _)| belongs(group)) {
+                Some((group, _, _)) => group.push(dir.clone()),
+                None => groups.push((vec![dir.clone()], report.name, report.game)),
             }
         }
         // Each server its own folder, even two servers in one process.
@@ -193,14 +196,8 @@ impl Tournaments {
             followers: Arc::new(AtomicUsize::new(0)),
             starting: tokio::sync::Mutex::new(()),
         };
-        for dirs in groups {
-            let report = follow(&dirs)
-                .map_err(|e| ResultsError {
-                    dir: dirs[0].display().to_string(),
-                    message: format!("{e:#}"),
-                })?
-                .report;
-            tournaments.add(report.name, report.game, dirs, None);
+        for (dirs, name, game) in groups {
+            tournaments.add(name, game, dirs, None);
         }
         Ok(tournaments)
     }

@@ -39,6 +39,8 @@ pub mod catalogue;
 pub mod chance_players;
 pub mod cheating;
 pub mod external;
+pub mod level;
+pub mod level_table;
 pub mod match_loop;
 pub mod most_visited;
 pub mod partner_sight;

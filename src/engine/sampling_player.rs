@@ -11,6 +11,7 @@ use crate::search::pimc::pimc_search;
 use crate::search::uct::{UctConfig, DEFAULT_PLAYOUTS};
 use crate::search::Limits;
 
+use super::level::{Choice, LevelChooser};
 use super::most_visited::choose_most_visited;
 use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
@@ -31,6 +32,7 @@ pub struct SamplingPlayer {
     config: UctConfig,
     modelling: Modelling,
     seed: u64,
+    chooser: Option<LevelChooser>,
 }
 
 impl SamplingPlayer {
@@ -42,6 +44,7 @@ impl SamplingPlayer {
             config,
             modelling: Modelling::default(),
             seed,
+            chooser: None,
         }
     }
 
@@ -53,6 +56,7 @@ impl SamplingPlayer {
             config,
             modelling: Modelling::default(),
             seed,
+            chooser: None,
         }
     }
 
@@ -60,6 +64,13 @@ impl SamplingPlayer {
     #[must_use]
     pub fn modelling(self, modelling: Modelling) -> Self {
         SamplingPlayer { modelling, ..self }
+    }
+
+    /// The same player choosing by the level rule at `choice`, if any.
+    #[must_use]
+    pub fn with_choice(self, choice: Option<Choice>) -> Self {
+        let chooser = choice.map(|choice| LevelChooser::new(choice, self.seed));
+        SamplingPlayer { chooser, ..self }
     }
 }
 
@@ -87,7 +98,7 @@ impl<G: RuleBasedGame> Player<G> for SamplingPlayer {
             Sampling::Pimc => pimc_search::<G>,
             Sampling::Ismcts => ismcts_search::<G>,
         };
-        choose_most_visited(view.legal, &mut self.seed, |seed| {
+        choose_most_visited(view.legal, &mut self.seed, self.chooser.as_mut(), |seed| {
             search(
                 observation,
                 &self.config,

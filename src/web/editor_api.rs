@@ -48,7 +48,8 @@ pub struct EditorRequest {
     /// Rules options, `KEY=VALUE`.
     #[serde(default)]
     pub options: Vec<String>,
-    /// A whole position string (pasted); or none, and `men` with `fields`.
+    /// A whole position string (pasted); or `men` with `fields`; neither:
+    /// the game's start position.
     #[serde(default)]
     pub position: Option<String>,
     /// The men on the board.
@@ -206,9 +207,10 @@ fn check_as<G: Pictured>(game: GameId, request: &EditorRequest) -> Result<Editor
             let fields = request.fields.as_deref().unwrap_or("").trim();
             format!("{} {fields}", placement(Placement::of(game), &board, men)?)
         }
-        _ => {
+        (None, None) => G::new(&options).format_position(),
+        (Some(_), Some(_)) => {
             return Err(ApiError::bad_request(
-                "give either `position` or `men` (with `fields`)",
+                "give either `position` or `men` (with `fields`), not both",
             ))
         }
     };

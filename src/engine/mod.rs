@@ -40,6 +40,8 @@ pub mod chance_players;
 pub mod cheating;
 pub mod external;
 pub mod game_clock;
+pub mod level;
+pub mod level_table;
 pub mod match_loop;
 pub mod most_visited;
 pub mod partner_sight;

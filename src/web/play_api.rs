@@ -14,6 +14,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use crate::bounds;
+use crate::engine::level_table;
 use crate::engine::{EngineProfile, SeatSpec, Session};
 use crate::game::{GameOptions, Seat};
 use crate::games::GameId;
@@ -79,6 +80,11 @@ pub struct NewSession {
     /// its own clock instead of a move time.
     #[serde(default)]
     pub clock: Option<ClockRequest>,
+    /// A playing level, 1 to 8 (`GET /api/games` lists them with their
+    /// ratings): the engine is that level's profile with its own limits,
+    /// so `engine`, `movetime_ms`, `nodes` and `depth` are refused with it.
+    #[serde(default)]
+    pub level: Option<u32>,
 }
 
 /// An action written in notation.
@@ -188,6 +194,22 @@ fn engine_profile(
     game: GameId,
     request: &NewSession,
 ) -> Result<EngineProfile, ApiError> {
+    if let Some(level) = request.level {
+        let clash = [
+            ("engine", request.engine.is_some()),
+            ("movetime_ms", request.movetime_ms.is_some()),
+            ("nodes", request.nodes.is_some()),
+            ("depth", request.depth.is_some()),
+        ];
+        if let Some((key, _)) = clash.iter().find(|(_, given)| *given) {
+            return Err(ApiError::bad_request(format!(
+                "`level` and `{key}` do not go together: a level is an engine with its own limits"
+            )));
+        }
+        let name = level_table::level_profile_name(game.name(), &request.options, "level", level)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        return app.profile(&name, game.name());
+    }
     let name = request
         .engine
         .as_deref()

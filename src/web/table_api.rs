@@ -2,9 +2,10 @@
 //! people and engines sit together, each person through a link of their
 //! own.
 //!
-//! - `GET /api/tables/profiles`: the engines that may sit at a table.
+//! - `GET /api/tables/profiles`: the engines that may sit at a table, and
+//!   each game's playing levels with their ratings (a seat `level-N`).
 //! - `POST /api/tables`: a table (game, players, hands, options, seed and
-//!   each seat `person` or an engine profile) → its id and one link per
+//!   each seat `person`, an engine profile or `level-N`) → its id and one link per
 //!   person, `/table?table=ID&seat=TOKEN`.
 //! - `GET /api/tables/{id}/seats/{token}`: the seat's view now.
 //! - `GET /api/tables/{id}/seats/{token}/events?from=N`: the seat's events
@@ -32,6 +33,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::bounds;
+use crate::engine::level_table;
 use crate::engine::table::rank_actions;
 use crate::engine::{AnyTable, HandTable, SeatSpec, TableError, TableSetup};
 use crate::game::{GameOptions, Notation, Seat, Turn};
@@ -149,7 +151,13 @@ async fn profiles(State(tables): State<SharedTables>) -> Result<Json<Value>, Api
         })
         .collect();
     list.sort_by_key(|p| (p.name != "muzicando-rules", p.name.clone()));
-    Ok(Json(serde_json::json!({ "profiles": list })))
+    let levels: Vec<_> = hidden
+        .iter()
+        .filter_map(|g| level_table::ladder(g))
+        .collect();
+    Ok(Json(
+        serde_json::json!({ "profiles": list, "levels": levels }),
+    ))
 }
 
 /// `POST /api/tables`.
@@ -171,7 +179,8 @@ pub struct NewTable {
     /// Further rules options, `KEY=VALUE`.
     #[serde(default)]
     pub options: Vec<String>,
-    /// Each seat: `person` or an engine profile's name.
+    /// Each seat: `person`, an engine profile's name, or `level-N` (the
+    /// game's playing level N, 1 to 8).
     pub seats: Vec<String>,
     /// Seconds a person has for each decision, 1 to 3600 (default: no
     /// limit); then the rule-based player's choice is played for them.
@@ -213,6 +222,11 @@ async fn create(
     for name in &request.seats {
         seats.push(if name == "person" {
             SeatSpec::Person
+        } else if let Some(level) = name.strip_prefix("level-") {
+            let level = level.parse().unwrap_or(u32::MAX);
+            let profile = level_table::level_profile_name(game.name(), &[], "level", level)
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            SeatSpec::Engine(Box::new(tables.app.profile(&profile, game.name())?))
         } else {
             SeatSpec::Engine(Box::new(tables.app.profile(name, game.name())?))
         });

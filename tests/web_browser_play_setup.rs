@@ -58,6 +58,65 @@ async fn click_settled(client: &Client, name: &str) {
 }
 
 #[test]
+fn a_level_is_chosen_and_a_game_started_at_it() {
+    let server = start_server();
+    let Some(driver) = start_driver("web_browser_play_setup::a_level_is_chosen") else {
+        return;
+    };
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        open_with_game(&client, &server, "cescacs").await;
+        wait_for(
+            &client,
+            "document.querySelectorAll('#level option[value^=\"level:\"]').length === 8",
+        )
+        .await;
+        let labels = eval(
+            &client,
+            "[...document.querySelectorAll('#level option')].map((o) => o.textContent)",
+        )
+        .await;
+        assert!(
+            labels[0]
+                .as_str()
+                .is_some_and(|l| l.starts_with("Level 1 (")),
+            "each level with its rating: {labels}"
+        );
+        assert_eq!(
+            eval(&client, "document.getElementById('advanced').hidden").await,
+            Value::Bool(true),
+            "the profiles wait under Advanced"
+        );
+        client
+            .find(Locator::Css("#level"))
+            .await
+            .expect("the level menu")
+            .select_by_value("level:2")
+            .await
+            .expect("level 2");
+        client
+            .find(Locator::Css("#side"))
+            .await
+            .expect("the side menu")
+            .select_by_value("black")
+            .await
+            .expect("Black");
+        screenshot(&client, "level_chosen").await;
+        click(&client, "#start").await;
+        wait_for(&client, "document.body.dataset.status === 'your-turn'").await;
+        let engine = eval(&client, "page.view.engine").await;
+        assert_eq!(engine, Value::String("cescacs-level-2".into()));
+        let record = text_of(&client, "#moves").await;
+        assert!(
+            record.contains("(engine)"),
+            "level 2 opened as White: {record}"
+        );
+        screenshot(&client, "level_game").await;
+        client.close().await.expect("the browser closes");
+    });
+}
+
+#[test]
 fn a_tiny_clock_runs_out_and_the_game_is_lost_on_time() {
     let server = start_server();
     let Some(driver) = start_driver("web_browser_play_setup::a_tiny_clock_runs_out") else {

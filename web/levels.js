@@ -51,8 +51,18 @@ function chosenLevel() {
   return value ? Number(value.replace("level:", "")) : null;
 }
 
+// Shows the profiles under "Advanced", or describes the level's engine.
 function showAdvanced() {
-  $("advanced").hidden = chosenLevel() !== null;
+  const level = chosenLevel();
+  $("advanced").hidden = level !== null;
+  const game = page.games.find((g) => g.name === $("game").value);
+  if (level === null || !game) {
+    describeEngine();
+    return;
+  }
+  const entry = gameLevels(game, formOptions()).levels.find((l) => l.level === level);
+  const profile = entry && game.profiles.find((p) => p.name === entry.profile);
+  $("engine-description").textContent = `${game.description}. ${profile ? profile.description : `Level ${level}`}.`;
 }
 
 if ($("level")) {

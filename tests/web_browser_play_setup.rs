@@ -1,11 +1,14 @@
 //! The new-game form's level and clock and the position editor in a real
 //! headless Chromium (Debian's `chromium` and `chromium-driver`): a level
 //! chosen and a game started at it, a tiny clock running out and the game
-//! lost on time, a position set up in the editor by clicks, analysed, and
-//! played from. Screenshots under `target/screenshots/`.
+//! lost on time, a position set up in the editor by clicks and drags,
+//! pasted, analysed, and played from. Screenshots under `target/screenshots/`.
 
 mod web_support;
 
+use std::time::Duration;
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
@@ -55,6 +58,53 @@ async fn type_into(client: &Client, selector: &str, text: &str) {
 async fn click_settled(client: &Client, name: &str) {
     click(client, &format!("g[data-cell='{name}']")).await;
     wait_for(client, "document.body.dataset.pending === 'false'").await;
+}
+
+/// Drags with the mouse from the element `from` to the element `to`, or
+/// off the board (to the page's top left corner).
+async fn drag(client: &Client, from: &str, to: Option<&str>) {
+    let find = |selector: String| async move {
+        client
+            .find(Locator::Css(&selector))
+            .await
+            .unwrap_or_else(|e| panic!("{selector} is on the page: {e}"))
+    };
+    let start = find(from.to_string()).await;
+    let mut actions = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: start,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveBy {
+            duration: Some(Duration::from_millis(50)),
+            x: 12.0,
+            y: 12.0,
+        });
+    actions = match to {
+        Some(selector) => actions.then(PointerAction::MoveToElement {
+            element: find(selector.to_string()).await,
+            duration: Some(Duration::from_millis(100)),
+            x: 0.0,
+            y: 0.0,
+        }),
+        None => actions.then(PointerAction::MoveTo {
+            duration: Some(Duration::from_millis(100)),
+            x: 3.0,
+            y: 3.0,
+        }),
+    };
+    actions = actions.then(PointerAction::Up {
+        button: MOUSE_BUTTON_LEFT,
+    });
+    client
+        .perform_actions(actions)
+        .await
+        .unwrap_or_else(|e| panic!("dragging {from}: {e}"));
 }
 
 #[test]
@@ -212,7 +262,24 @@ fn an_edited_position_is_analysed_and_played_from() {
         // A man clicked again with the same man chosen comes off.
         click(&client, "#palette button[data-man='0M']").await;
         click_settled(&client, "E7").await;
-        let expected = "2/8/10/12/6m5/5m6/12/12/12/5MM5/5K6/12/12/10/8/2 w 0,0";
+        // Dragged: a Black knight from the palette onto E13, the man on
+        // G12 to H12, the knight off the board again.
+        drag(
+            &client,
+            "#palette button[data-man='1K']",
+            Some("g[data-cell='E13']"),
+        )
+        .await;
+        wait_for(&client, "document.body.dataset.men === '6'").await;
+        drag(&client, "g[data-cell='G12']", Some("g[data-cell='H12']")).await;
+        wait_for(&client, "document.body.dataset.pending === 'false'").await;
+        drag(&client, "g[data-cell='E13']", None).await;
+        wait_for(
+            &client,
+            "document.body.dataset.pending === 'false' && document.body.dataset.men === '5'",
+        )
+        .await;
+        let expected = "2/8/10/12/7m4/5m6/12/12/12/5MM5/5K6/12/12/10/8/2 w 0,0";
         screenshot(&client, "editor_edited").await;
         wait_for(
             &client,

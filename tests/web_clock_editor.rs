@@ -85,6 +85,20 @@ fn both_clocks_run_and_the_engine_plays_from_its_own() {
     assert_eq!(fresh["clock"]["running"], json!(1), "{fresh}");
     assert!(fresh["clock"]["remaining_ms"][1].as_u64().unwrap() > 59_000);
 
+    let (status, level) = post(
+        &server,
+        "/api/sessions",
+        &json!({"game": "cardchess", "side": "black", "level": 3,
+                "clock": {"seconds": 30, "increment": 1}}),
+    );
+    assert_eq!(status, 201, "{level}");
+    assert_eq!(level["engine"], json!("cardchess-level-3"));
+    assert_eq!(
+        level["clock"]["running"],
+        json!(1),
+        "a level plays on a clock: {level}"
+    );
+
     let (_, plain) = post(&server, "/api/sessions", &json!({"game": "camelot"}));
     assert_eq!(plain["clock"], Value::Null, "no clock unless asked");
 }

@@ -340,3 +340,62 @@ fn an_edited_position_is_analysed_and_played_from() {
         client.close().await.expect("the browser closes");
     });
 }
+
+#[test]
+fn card_chess_card_state_is_chosen_from_the_decks_cards() {
+    let server = start_server();
+    let Some(driver) = start_driver("web_browser_play_setup::card_chess_card_state") else {
+        return;
+    };
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        client
+            .goto(&format!("{server}/editor#game=cardchess"))
+            .await
+            .expect("the editor opens");
+        wait_for(
+            &client,
+            "document.body.dataset.valid === 'true' && document.body.dataset.men === '32'",
+        )
+        .await;
+        assert_eq!(
+            eval(&client, "document.getElementById('editor-cards').hidden").await,
+            Value::Bool(false),
+            "card chess shows its cards"
+        );
+        // White holds a veto, Black a castle objective; super-queen helps
+        // White; a swap lies on the discard pile.
+        for (select, card) in [
+            ("editor-held0", "veto"),
+            ("editor-held1", "objective-castle"),
+            ("editor-discard", "swap"),
+        ] {
+            click(&client, &format!("#{select} option[value='{card}']")).await;
+            wait_for(&client, "document.body.dataset.pending === 'false'").await;
+        }
+        client
+            .find(Locator::Css("#editor-effect"))
+            .await
+            .expect("the effect menu")
+            .select_by_value("super-queen")
+            .await
+            .expect("an effect");
+        wait_for(
+            &client,
+            "document.body.dataset.pending === 'false' \
+             && document.getElementById('editor-position').value.includes('effect=super-queen@0')",
+        )
+        .await;
+        let position = eval(&client, "document.getElementById('editor-position').value").await;
+        let position = position.as_str().expect("a position string");
+        for field in ["held0=veto", "held1=objective-castle", "discard=swap"] {
+            assert!(position.contains(field), "{field} in {position}");
+        }
+        assert!(
+            !position.contains("super-queen,") && position.contains(",veto,"),
+            "the pile holds the rest: {position}"
+        );
+        screenshot(&client, "editor_cards").await;
+        client.close().await.expect("the browser closes");
+    });
+}

@@ -216,3 +216,83 @@ fn the_editors_mistakes_are_named() {
         "file",
     );
 }
+
+#[test]
+fn a_tables_time_per_decision_plays_the_rule_based_choice_when_it_runs_out() {
+    let server = web_support::start_server();
+    let table = |extra: Value| {
+        let mut body = json!({"hands": 1, "seed": 7,
+            "seats": ["person", "muzicando-rules", "muzicando-rules", "muzicando-rules"]});
+        body.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        post(&server, "/api/tables", &body)
+    };
+    refused(
+        table(json!({"decision_seconds": 0})),
+        400,
+        "decision_seconds: 0 is out of range",
+    );
+    refused(
+        table(json!({"decision_seconds": 3601})),
+        400,
+        "decision_seconds",
+    );
+    let (status, created) = table(json!({"decision_seconds": 1}));
+    assert_eq!(status, 201, "{created}");
+    let link = created["seats"][0]["link"]
+        .as_str()
+        .expect("the person's link");
+    let (id, token) = link
+        .trim_start_matches("/table?table=")
+        .split_once("&seat=")
+        .expect("table and seat");
+    let seat_path = format!("/api/tables/{id}/seats/{token}");
+    let (_, before) = request(&server, "GET", &seat_path, None);
+    let decision = &before["decision"];
+    assert_eq!(
+        decision["seat"],
+        json!(0),
+        "the person is to decide: {before}"
+    );
+    assert_eq!(decision["limit_ms"], json!(1000));
+    let mine = |view: &Value| {
+        view["view"]["log"]
+            .as_array()
+            .expect("the log")
+            .iter()
+            .filter(|entry| entry["seat"] == json!(0))
+            .count()
+    };
+    let played = mine(&before);
+    std::thread::sleep(Duration::from_millis(1_200));
+    let (status, after) = request(&server, "GET", &seat_path, None);
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(
+        mine(&after),
+        played + 1,
+        "one decision played for the person: {after}"
+    );
+    if after["decision"]["seat"] == json!(0) {
+        assert!(
+            after["decision"]["remaining_ms"].as_u64().unwrap() > 500,
+            "a new count"
+        );
+    }
+    let (_, untimed) = table(json!({}));
+    let link = untimed["seats"][0]["link"].as_str().expect("a link");
+    let (id, token) = link
+        .trim_start_matches("/table?table=")
+        .split_once("&seat=")
+        .unwrap();
+    let (_, view) = request(
+        &server,
+        "GET",
+        &format!("/api/tables/{id}/seats/{token}"),
+        None,
+    );
+    assert!(
+        view.get("decision").is_none(),
+        "no time limit unless asked: {view}"
+    );
+}

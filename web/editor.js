@@ -239,6 +239,7 @@ function showChecked(answer) {
 
 async function check(request) {
   const ticket = ++editor.checking;
+  document.body.dataset.pending = "true";
   try {
     const answer = await api("POST", "/api/editor", Object.assign({ game: editorGame(), options: editorOptions() }, request));
     if (ticket === editor.checking) showChecked(answer);
@@ -248,6 +249,8 @@ async function check(request) {
     $("editor-status").textContent = "Not a legal position yet.";
     showError(error.message);
     drawEditor();
+  } finally {
+    if (ticket === editor.checking) document.body.dataset.pending = "false";
   }
 }
 

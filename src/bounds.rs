@@ -99,6 +99,12 @@ pub const PLAYOUTS: Range<u64> = range(1, 1_000_000_000);
 pub const MILLISECONDS: Range<u64> = range(1, 86_400_000);
 /// Seconds a browser analysis runs before it stops by itself.
 pub const ANALYSIS_SECONDS: Range<u64> = range(1, 3600);
+/// A game clock's base time in seconds, per side (3 hours at most).
+pub const CLOCK_SECONDS: Range<u64> = range(1, 10_800);
+/// A game clock's increment per move in seconds.
+pub const CLOCK_INCREMENT: Range<u64> = range(0, 180);
+/// A Muzicando table's time per decision for people, in seconds.
+pub const DECISION_SECONDS: Range<u64> = range(1, 3600);
 /// Minutes an unused browser game is kept (`serve --idle-minutes`).
 pub const IDLE_MINUTES: Range<u64> = range(1, 10_080);
 /// `serve --memory-mb`: the engines' memory budget, 64 MiB to 1 TiB.
@@ -135,6 +141,11 @@ pub const MCMC_STEPS: Range<usize> = range(0, 100_000);
 pub const MCMC_THIN: Range<usize> = range(1, 10_000);
 /// A model policy's softmax temperature, in its preference units.
 pub const MODEL_TEMPERATURE: Range<f64> = range(0.0, 100.0);
+/// A level's softmax temperature (`[choice] temperature`): centipawn-like
+/// units for alpha-beta, none for the visit-counting searchers; above 0.
+pub const TEMPERATURE: Range<f64> = range(0.001, 100_000.0);
+/// The playing levels of every game.
+pub const LEVEL: Range<u32> = range(1, 8);
 /// A model policy's share of uniformly random choices (below 1: the policy
 /// must count).
 pub const MODEL_EPSILON: Range<f64> = range(0.0, 0.99);

@@ -29,6 +29,7 @@ use clap::{Parser, Subcommand};
 
 use std::path::PathBuf;
 
+use crate::engine::level_table;
 use crate::engine::{Catalogue, EngineProfile};
 use crate::games::{GameId, REGISTRY};
 use crate::tournament::stats::{Sprt, SprtModel};
@@ -226,7 +227,17 @@ pub fn run(cli: Cli) -> Result<()> {
             )
         }
         Command::Play { game, args } => {
-            let name = args.engine.as_deref().unwrap_or(game.info().profiles.play);
+            let level = args
+                .level
+                .map(|level| {
+                    let options = &args.position.options;
+                    level_table::level_profile_name(game.name(), options, "--level", level)
+                })
+                .transpose()?;
+            let name = level
+                .as_deref()
+                .or(args.engine.as_deref())
+                .unwrap_or(game.info().profiles.play);
             let profile = game_profile(&catalogue()?, game, name)?;
             crate::with_family!(game,
                 perfect G => play::run::<G>(&args, &profile),

@@ -38,6 +38,9 @@ pub struct PlayArgs {
     /// The engine profile (`engines/NAME.toml`; default `<game>-default`).
     #[arg(long)]
     pub engine: Option<String>,
+    /// A playing level, 1 to 8, instead of a profile (docs/levels.md).
+    #[arg(long, conflicts_with = "engine")]
+    pub level: Option<u32>,
     /// The side you play (default white; board games only).
     #[arg(long, value_enum)]
     pub side: Option<Side>,

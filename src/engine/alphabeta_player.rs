@@ -4,12 +4,16 @@ use crate::game::PerfectInfo;
 use crate::search::tt::TableAllocError;
 use crate::search::{AlphaBeta, Evaluator, Limits, SearchConfig, SearchInfo};
 
+use super::level::{Choice, LevelChooser};
 use super::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
 
-/// Chooses by alpha-beta search.
+/// Chooses by alpha-beta search: the best line's action, or under a level's
+/// [`Choice`] an action drawn from the softmax of the multi-PV lines'
+/// scores ([`super::level`]).
 pub struct AlphaBetaPlayer<G: PerfectInfo, E> {
     name: String,
     searcher: AlphaBeta<G, E>,
+    chooser: Option<LevelChooser>,
 }
 
 impl<G: PerfectInfo, E: Evaluator<G>> AlphaBetaPlayer<G, E> {
@@ -19,7 +23,16 @@ impl<G: PerfectInfo, E: Evaluator<G>> AlphaBetaPlayer<G, E> {
         Ok(Self {
             name: name.to_string(),
             searcher: AlphaBeta::try_new(evaluator, config)?,
+            chooser: None,
         })
+    }
+
+    /// The same player choosing by the level rule at `choice`, drawing
+    /// from `seed`.
+    #[must_use]
+    pub fn with_choice(mut self, choice: Choice, seed: u64) -> Self {
+        self.chooser = Some(LevelChooser::new(choice, seed));
+        self
     }
 
     /// The searcher, e.g. for its multi-PV or thread settings.
@@ -56,9 +69,23 @@ impl<G: PerfectInfo, E: Evaluator<G> + Send> Player<G> for AlphaBetaPlayer<G, E>
             stop,
             &mut |report: &SearchInfo<G::Action>| info.info(report),
         )?;
+        let mut action = result.best;
+        let mut score = result.score().0;
+        if let Some(chooser) = &mut self.chooser {
+            let lines: Vec<_> = result
+                .lines
+                .iter()
+                .filter(|line| line.pv.first().is_some_and(|a| view.legal.contains(a)))
+                .collect();
+            let scores: Vec<f64> = lines.iter().map(|line| f64::from(line.score.0)).collect();
+            if let Some(index) = chooser.pick(&scores) {
+                action = lines[index].pv[0];
+                score = lines[index].score.0;
+            }
+        }
         Ok(Decision {
-            action: result.best,
-            score: Some(result.score().0),
+            action,
+            score: Some(score),
             stats: Stats {
                 depth: result.depth,
                 nodes: result.nodes,

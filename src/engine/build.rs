@@ -83,14 +83,17 @@ where
     E: Evaluator<G> + Send + 'static,
 {
     Ok(match profile.searcher {
-        SearcherKind::AlphaBeta => Box::new(
-            AlphaBetaPlayer::new(&profile.name, evaluator, profile.search_config()?).map_err(
-                |error| ProfileError::Invalid {
-                    name: profile.name.clone(),
-                    message: error.to_string(),
-                },
-            )?,
-        ),
+        SearcherKind::AlphaBeta => {
+            let player = AlphaBetaPlayer::new(&profile.name, evaluator, profile.search_config()?)
+                .map_err(|error| ProfileError::Invalid {
+                name: profile.name.clone(),
+                message: error.to_string(),
+            })?;
+            match profile.choice {
+                Some(choice) => Box::new(player.with_choice(choice, seed)),
+                None => Box::new(player),
+            }
+        }
         SearcherKind::Random => Box::new(RandomPlayer::new(seed)),
         SearcherKind::Expectimax => {
             let params = profile.chance_params()?;
@@ -101,17 +104,20 @@ where
         }
         SearcherKind::Mcts => {
             let params = profile.chance_params()?;
-            Box::new(MctsPlayer::new(
-                &profile.name,
-                evaluator,
-                UctConfig {
-                    exploration: params.exploration,
-                    trees: params.threads,
-                    parallelism: params.parallelism,
-                    ..UctConfig::default()
-                },
-                seed,
-            ))
+            Box::new(
+                MctsPlayer::new(
+                    &profile.name,
+                    evaluator,
+                    UctConfig {
+                        exploration: params.exploration,
+                        trees: params.threads,
+                        parallelism: params.parallelism,
+                        ..UctConfig::default()
+                    },
+                    seed,
+                )
+                .with_choice(profile.choice),
+            )
         }
         SearcherKind::Greedy => Box::new(GreedyPlayer::new(evaluator, seed)),
         SearcherKind::Rules
@@ -162,12 +168,20 @@ pub fn hidden_player<G: RuleBasedGame + Notation>(
         }
         SearcherKind::Pimc => with_bidding(
             profile,
-            Box::new(SamplingPlayer::pimc(config, seed).modelling(profile.modelling()?)),
+            Box::new(
+                SamplingPlayer::pimc(config, seed)
+                    .modelling(profile.modelling()?)
+                    .with_choice(profile.choice),
+            ),
             seed,
         )?,
         SearcherKind::Ismcts => with_bidding(
             profile,
-            Box::new(SamplingPlayer::ismcts(config, seed).modelling(profile.modelling()?)),
+            Box::new(
+                SamplingPlayer::ismcts(config, seed)
+                    .modelling(profile.modelling()?)
+                    .with_choice(profile.choice),
+            ),
             seed,
         )?,
         SearcherKind::Cheating => Box::new(CheatingMcts::new(config, seed)),

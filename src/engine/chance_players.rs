@@ -10,7 +10,8 @@ use crate::search::score::terminal_score;
 use crate::search::uct::{self, Leaf, Opponents, UctConfig, Worlds};
 use crate::search::{Evaluator, Limits};
 
-use super::most_visited::decision;
+use super::level::{Choice, LevelChooser};
+use super::most_visited::leveled;
 use super::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
 
 /// Chooses by expectimax search.
@@ -84,6 +85,7 @@ pub struct MctsPlayer<E> {
     config: UctConfig,
     seed: u64,
     moves: u64,
+    chooser: Option<LevelChooser>,
 }
 
 /// Playouts per decision of an MCTS player whose limits set no bound.
@@ -100,7 +102,15 @@ impl<E> MctsPlayer<E> {
             config,
             seed,
             moves: 0,
+            chooser: None,
         }
+    }
+
+    /// The same player choosing by the level rule at `choice`, if any.
+    #[must_use]
+    pub fn with_choice(mut self, choice: Option<Choice>) -> Self {
+        self.chooser = choice.map(|choice| LevelChooser::new(choice, self.seed));
+        self
     }
 }
 
@@ -128,7 +138,7 @@ impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for MctsPlayer<E> {
             self.seed,
             &mut |report| info.info(report),
         )?;
-        Ok(decision(result))
+        Ok(leveled(result, view.legal, self.chooser.as_mut()))
     }
 }
 

@@ -40,7 +40,7 @@ impl<G: Observe> Player<G> for CheatingMcts {
     ) -> Result<Decision<G::Action>, PlayerError> {
         let state = view.state.ok_or(PlayerError::NeedsFullState)?;
         let limits = limits.or_nodes(DEFAULT_PLAYOUTS);
-        choose_most_visited(view.legal, &mut self.seed, |seed| {
+        choose_most_visited(view.legal, &mut self.seed, None, |seed| {
             uct::search(
                 Worlds::Fixed(state),
                 Leaf::Playout,

@@ -39,6 +39,9 @@ pub mod catalogue;
 pub mod chance_players;
 pub mod cheating;
 pub mod external;
+pub mod game_clock;
+pub mod level;
+pub mod level_table;
 pub mod limit_request;
 pub mod match_loop;
 pub mod most_visited;
@@ -61,6 +64,7 @@ pub use catalogue::{Catalogue, Origin};
 pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 pub use cheating::CheatingMcts;
 pub use external::ExternalPlayer;
+pub use game_clock::{ClockView, GameClock, TimeControl};
 pub use limit_request::{LimitKeys, LimitRequest};
 pub use match_loop::{
     play_out, ChanceSource, EndReason, Ending, Event, Fault, FixedLimits, Match, MatchHooks,

@@ -8,6 +8,7 @@ use crate::search::modelling::{search_worlds, Determinization, Modelling};
 use crate::search::uct::{UctConfig, DEFAULT_PLAYOUTS};
 use crate::search::Limits;
 
+use super::level::{Choice, LevelChooser};
 use super::most_visited::choose_most_visited;
 use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
@@ -28,6 +29,7 @@ pub struct SamplingPlayer {
     config: UctConfig,
     modelling: Modelling,
     seed: u64,
+    chooser: Option<LevelChooser>,
 }
 
 impl SamplingPlayer {
@@ -39,6 +41,7 @@ impl SamplingPlayer {
             config,
             modelling: Modelling::default(),
             seed,
+            chooser: None,
         }
     }
 
@@ -50,6 +53,7 @@ impl SamplingPlayer {
             config,
             modelling: Modelling::default(),
             seed,
+            chooser: None,
         }
     }
 
@@ -57,6 +61,13 @@ impl SamplingPlayer {
     #[must_use]
     pub fn modelling(self, modelling: Modelling) -> Self {
         SamplingPlayer { modelling, ..self }
+    }
+
+    /// The same player choosing by the level rule at `choice`, if any.
+    #[must_use]
+    pub fn with_choice(self, choice: Option<Choice>) -> Self {
+        let chooser = choice.map(|choice| LevelChooser::new(choice, self.seed));
+        SamplingPlayer { chooser, ..self }
     }
 }
 
@@ -84,7 +95,7 @@ impl<G: RuleBasedGame> Player<G> for SamplingPlayer {
             Sampling::Pimc => Determinization::PerTree,
             Sampling::Ismcts => Determinization::PerPlayout,
         };
-        choose_most_visited(view.legal, &mut self.seed, |seed| {
+        choose_most_visited(view.legal, &mut self.seed, self.chooser.as_mut(), |seed| {
             search_worlds::<G>(
                 observation,
                 determinization,

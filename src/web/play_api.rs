@@ -13,6 +13,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
+use crate::engine::level_table;
 use crate::engine::{EngineProfile, LimitKeys, LimitRequest, SeatSpec, Session};
 use crate::game::{GameOptions, Seat};
 use crate::games::GameId;
@@ -20,6 +21,7 @@ use crate::tournament::record::record_as_saved_game;
 
 use super::app::{fresh_seed, App, Shared};
 use super::board_session::{BoardSession, Earlier, Ending, Hint, Snapshot};
+use super::clock::ClockRequest;
 use super::error::{ApiError, JsonBody, PathArgs};
 use super::picture::Pictured;
 use super::store::{lock, short, Entry, Full};
@@ -75,6 +77,15 @@ pub struct NewSession {
     /// The engine's depth per move, replacing the profile's limits.
     #[serde(default)]
     pub depth: Option<u32>,
+    /// A clock for both sides (default: none); the engine then plays from
+    /// its own clock instead of a move time.
+    #[serde(default)]
+    pub clock: Option<ClockRequest>,
+    /// A playing level, 1 to 8 (`GET /api/games` lists them with their
+    /// ratings): the engine is that level's profile with its own limits,
+    /// so `engine`, `movetime_ms`, `nodes` and `depth` are refused with it.
+    #[serde(default)]
+    pub level: Option<u32>,
 }
 
 /// An action written in notation.
@@ -133,6 +144,7 @@ where
     let id = id.to_string();
     run_blocking(move || {
         let mut session = lock(&entry.session);
+        session.flag();
         let was_over = session.result().is_some();
         work(session.as_mut())?;
         let view = view(&id, &entry, session.as_ref());
@@ -160,7 +172,7 @@ where
 /// failed (it forfeits that game, the session carries on).
 fn log_ending(id: &str, entry: &Entry, ending: &Ending) {
     let session = short(id);
-    if matches!(ending.reason, "game over" | "resigned") {
+    if matches!(ending.reason, "game over" | "resigned" | "time forfeit") {
         tracing::info!(session, engine = %entry.engine, reason = ending.reason, "game over");
     } else {
         tracing::warn!(session, engine = %entry.engine, reason = ending.reason, words = %ending.words, "engine fault: it forfeits the game");
@@ -183,6 +195,22 @@ fn engine_profile(
     game: GameId,
     request: &NewSession,
 ) -> Result<EngineProfile, ApiError> {
+    if let Some(level) = request.level {
+        let clash = [
+            ("engine", request.engine.is_some()),
+            ("movetime_ms", request.movetime_ms.is_some()),
+            ("nodes", request.nodes.is_some()),
+            ("depth", request.depth.is_some()),
+        ];
+        if let Some((key, _)) = clash.iter().find(|(_, given)| *given) {
+            return Err(ApiError::bad_request(format!(
+                "`level` and `{key}` do not go together: a level is an engine with its own limits"
+            )));
+        }
+        let name = level_table::level_profile_name(game.name(), &request.options, "level", level)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        return app.profile(&name, game.name());
+    }
     let name = request
         .engine
         .as_deref()
@@ -242,6 +270,7 @@ async fn create(
             )))
         }
     };
+    let control = request.clock.map(ClockRequest::control).transpose()?;
     let mut profile = engine_profile(&app, game, &request)?;
     let table_mb = app.memory.fit(&mut profile);
     let engine = profile.name.clone();
@@ -264,6 +293,9 @@ async fn create(
     };
     let session = run_blocking(move || {
         let mut session = session;
+        if let Some(control) = control {
+            session.set_clock(control);
+        }
         session.advance();
         Ok(session)
     })

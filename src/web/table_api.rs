@@ -2,9 +2,10 @@
 //! people and engines sit together, each person through a link of their
 //! own.
 //!
-//! - `GET /api/tables/profiles`: the engines that may sit at a table.
+//! - `GET /api/tables/profiles`: the engines that may sit at a table, and
+//!   each game's playing levels with their ratings (a seat `level-N`).
 //! - `POST /api/tables`: a table (game, players, hands, options, seed and
-//!   each seat `person` or an engine profile) → its id and one link per
+//!   each seat `person`, an engine profile or `level-N`) → its id and one link per
 //!   person, `/table?table=ID&seat=TOKEN`.
 //! - `GET /api/tables/{id}/seats/{token}`: the seat's view now.
 //! - `GET /api/tables/{id}/seats/{token}/events?from=N`: the seat's events
@@ -31,12 +32,15 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::bounds;
+use crate::engine::level_table;
 use crate::engine::table::rank_actions;
 use crate::engine::{AnyTable, HandTable, SeatSpec, TableError, TableSetup};
 use crate::game::{GameOptions, Notation, Seat, Turn};
 use crate::games::{Family, GameId, REGISTRY};
 
 use super::app::{fresh_seed, served, App, Shared};
+use super::decision_timer::DecisionTimer;
 use super::error::{ApiError, JsonBody, PathArgs, QueryArgs};
 use super::play_api::run_blocking;
 use super::store::{lock, short};
@@ -60,6 +64,8 @@ const MAX_PLAYOUTS: u64 = 50_000;
 struct TableEntry {
     table: Mutex<Box<dyn AnyTable>>,
     last_used: Mutex<Instant>,
+    /// The time per decision for people, if the table has one.
+    decision: Option<DecisionTimer>,
 }
 
 /// The tables by id, and the server's profiles.
@@ -145,7 +151,13 @@ async fn profiles(State(tables): State<SharedTables>) -> Result<Json<Value>, Api
         })
         .collect();
     list.sort_by_key(|p| (p.name != "muzicando-rules", p.name.clone()));
-    Ok(Json(serde_json::json!({ "profiles": list })))
+    let levels: Vec<_> = hidden
+        .iter()
+        .filter_map(|g| level_table::ladder(g))
+        .collect();
+    Ok(Json(
+        serde_json::json!({ "profiles": list, "levels": levels }),
+    ))
 }
 
 /// `POST /api/tables`.
@@ -167,8 +179,13 @@ pub struct NewTable {
     /// Further rules options, `KEY=VALUE`.
     #[serde(default)]
     pub options: Vec<String>,
-    /// Each seat: `person` or an engine profile's name.
+    /// Each seat: `person`, an engine profile's name, or `level-N` (the
+    /// game's playing level N, 1 to 8).
     pub seats: Vec<String>,
+    /// Seconds a person has for each decision, 1 to 3600 (default: no
+    /// limit); then the rule-based player's choice is played for them.
+    #[serde(default)]
+    pub decision_seconds: Option<u64>,
 }
 
 /// A seat of a new table.
@@ -205,10 +222,19 @@ async fn create(
     for name in &request.seats {
         seats.push(if name == "person" {
             SeatSpec::Person
+        } else if let Some(level) = name.strip_prefix("level-") {
+            let level = level.parse().unwrap_or(u32::MAX);
+            let profile = level_table::level_profile_name(game.name(), &[], "level", level)
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            SeatSpec::Engine(Box::new(tables.app.profile(&profile, game.name())?))
         } else {
             SeatSpec::Engine(Box::new(tables.app.profile(name, game.name())?))
         });
     }
+    let decision = bounds::DECISION_SECONDS
+        .check_opt("decision_seconds", request.decision_seconds)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?
+        .map(|seconds| DecisionTimer::new(Duration::from_secs(seconds)));
     let seed = request.seed.unwrap_or_else(fresh_seed);
     let hands = request.hands.unwrap_or(4);
     let mut pairs: Vec<String> = vec![format!(
@@ -241,7 +267,10 @@ async fn create(
             SeatSpec::Person => None,
         })
         .collect();
-    let id = tables.insert(table)?;
+    if let Some(timer) = &decision {
+        timer.follow(table.as_ref(), Instant::now());
+    }
+    let id = tables.insert(table, decision)?;
     tracing::info!(table = short(&id), %game, engines = ?engines, "table started");
     let seats = engines
         .into_iter()
@@ -261,7 +290,11 @@ async fn create(
 impl Tables {
     /// Stores `table` under a new random id, dropping tables unused for
     /// long when the server is full.
-    fn insert(&self, table: Box<dyn AnyTable>) -> Result<String, ApiError> {
+    fn insert(
+        &self,
+        table: Box<dyn AnyTable>,
+        decision: Option<DecisionTimer>,
+    ) -> Result<String, ApiError> {
         let mut tables = lock(&self.tables);
         if tables.len() >= MAX_TABLES {
             let now = Instant::now();
@@ -282,6 +315,7 @@ impl Tables {
             Arc::new(TableEntry {
                 table: Mutex::new(table),
                 last_used: Mutex::new(Instant::now()),
+                decision,
             }),
         );
         Ok(id)
@@ -295,17 +329,35 @@ impl Tables {
     }
 }
 
-/// Runs `work` on table `id` with the seat of `token`, on a blocking thread.
-async fn with_seat<T, F>(tables: &Tables, id: &str, token: String, work: F) -> Result<T, ApiError>
+/// Runs `work` on table `id` with the seat of `token`, on a blocking
+/// thread; on a table with a time per decision, a person's time that ran
+/// out is settled first and the decision being timed is added to the
+/// answer (`decision`).
+async fn with_seat<F>(
+    tables: &Tables,
+    id: &str,
+    token: String,
+    work: F,
+) -> Result<Json<Value>, ApiError>
 where
-    T: Send + 'static,
-    F: FnOnce(&mut dyn AnyTable, Seat) -> Result<T, ApiError> + Send + 'static,
+    F: FnOnce(&mut dyn AnyTable, Seat) -> Result<Json<Value>, ApiError> + Send + 'static,
 {
     let entry = tables.get(id)?;
+    let id = id.to_string();
     run_blocking(move || {
         let mut table = lock(&entry.table);
         let seat = table.seat_of(&token)?;
-        work(table.as_mut(), seat)
+        let Some(timer) = &entry.decision else {
+            return work(table.as_mut(), seat);
+        };
+        timer.expire(table.as_mut(), &id, Instant::now())?;
+        let mut answer = work(table.as_mut(), seat)?;
+        let now = Instant::now();
+        timer.follow(table.as_ref(), now);
+        if let Value::Object(map) = &mut answer.0 {
+            map.insert("decision".into(), timer.view(now));
+        }
+        Ok(answer)
     })
     .await
 }

@@ -260,6 +260,14 @@ pub async fn start_game(
         &format!("document.getElementById('engine').innerHTML.includes('{engine}')"),
     )
     .await;
+    // A profile is chosen under "Advanced", the level menu's last choice.
+    client
+        .find(Locator::Css("#level"))
+        .await
+        .expect("the level menu")
+        .select_by_value("")
+        .await
+        .expect("the advanced choice");
     let engines = client
         .find(Locator::Css("#engine"))
         .await

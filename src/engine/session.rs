@@ -20,11 +20,12 @@ use thiserror::Error;
 use crate::game::{Game, Seat, TextBoard, Turn};
 use crate::search::{Limits, SearchInfo};
 
-use super::build::{build_player, Playable};
+use super::build::build_player;
 use super::game_clock::{ClockView, GameClock, TimeControl};
 use super::match_loop::{
     EndReason, Ending, Event, Match, MatchHooks, Occupant, Progress, SeededChance,
 };
+use super::playable::Playable;
 use super::player::{Decision, NoInfo, Stop, View};
 use super::profile::{EngineProfile, ProfileError};
 

@@ -41,7 +41,7 @@ use crate::search::modelling::{search_worlds, Determinization, Modelling};
 use crate::search::uct::{ActionStats, UctConfig};
 use crate::search::Limits;
 
-use super::build::Playable;
+use super::playable::Playable;
 use super::session::{Happening, SeatSpec, Session, SessionError};
 
 /// Why a table refused a request. The table is unchanged.

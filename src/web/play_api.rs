@@ -13,9 +13,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use crate::bounds;
 use crate::engine::level_table;
-use crate::engine::{EngineProfile, SeatSpec, Session};
+use crate::engine::{EngineProfile, LimitKeys, LimitRequest, SeatSpec, Session};
 use crate::game::{GameOptions, Seat};
 use crate::games::GameId;
 use crate::tournament::record::record_as_saved_game;
@@ -67,7 +66,9 @@ pub struct NewSession {
     /// replay (default: drawn from the operating system).
     #[serde(default)]
     pub seed: Option<u64>,
-    /// The engine's time per move in milliseconds, replacing the profile's limits.
+    /// The engine's time per move in milliseconds; with `nodes` and
+    /// `depth`, the limits that replace the profile's, all applying
+    /// together ([`LimitRequest`]).
     #[serde(default)]
     pub movetime_ms: Option<u64>,
     /// The engine's nodes per move, replacing the profile's limits.
@@ -215,22 +216,14 @@ fn engine_profile(
         .as_deref()
         .unwrap_or(game.info().profiles.play);
     let mut profile = app.profile(name, game.name())?;
-    let range = |e: bounds::OutOfRange| ApiError::bad_request(e.to_string());
-    let limits = &mut profile.limits;
-    if let Some(ms) = request.movetime_ms {
-        *limits = Default::default();
-        limits.movetime_ms = Some(
-            bounds::MILLISECONDS
-                .check("movetime_ms", ms)
-                .map_err(range)?,
-        );
-    } else if let Some(nodes) = request.nodes {
-        *limits = Default::default();
-        limits.nodes = Some(bounds::NODES.check("nodes", nodes).map_err(range)?);
-    } else if let Some(depth) = request.depth {
-        *limits = Default::default();
-        limits.depth = Some(bounds::SEARCH_DEPTH.check("depth", depth).map_err(range)?);
-    }
+    let asked = LimitRequest {
+        movetime_ms: request.movetime_ms,
+        nodes: request.nodes,
+        depth: request.depth,
+    };
+    profile.limits = asked
+        .over(&profile.limits, LimitKeys::FIELDS)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     Ok(profile)
 }
 

@@ -7,7 +7,7 @@ use crate::search::bid_simulation::{simulate_calls, Simulation};
 use crate::search::Limits;
 
 use super::most_visited::decision;
-use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
+use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// A player that makes its contract decisions (bids, passes in the
 /// auction, the choice of type) by simulation and leaves every other

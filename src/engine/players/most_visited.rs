@@ -1,12 +1,12 @@
 //! The decision rule of the visit-counting players (PIMC, ISMCTS, MCTS,
 //! the cheating player): the most visited action, or under a level's
-//! choice an action drawn by its visits ([`super::level`]).
+//! choice an action drawn by its visits ([`crate::engine::level`]).
 
 use crate::search::uct::UctResult;
 use crate::search::SearchError;
 
-use super::level::LevelChooser;
-use super::player::{Decision, PlayerError, Stats};
+use crate::engine::level::LevelChooser;
+use crate::engine::player::{Decision, PlayerError, Stats};
 
 /// The decision of a visit-counting player: the only legal action when
 /// there is one, else the best action (by the UCT's ranking rule: most

@@ -4,12 +4,12 @@ use crate::game::PerfectInfo;
 use crate::search::tt::TableAllocError;
 use crate::search::{AlphaBeta, Evaluator, Limits, SearchConfig, SearchInfo};
 
-use super::level::{Choice, LevelChooser};
-use super::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
+use crate::engine::level::{Choice, LevelChooser};
+use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
 
 /// Chooses by alpha-beta search: the best line's action, or under a level's
 /// [`Choice`] an action drawn from the softmax of the multi-PV lines'
-/// scores ([`super::level`]).
+/// scores ([`crate::engine::level`]).
 pub struct AlphaBetaPlayer<G: PerfectInfo, E> {
     name: String,
     searcher: AlphaBeta<G, E>,

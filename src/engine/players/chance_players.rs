@@ -10,9 +10,9 @@ use crate::search::score::terminal_score;
 use crate::search::uct::{self, Leaf, Opponents, UctConfig, Worlds};
 use crate::search::{Evaluator, Limits};
 
-use super::level::{Choice, LevelChooser};
 use super::most_visited::leveled;
-use super::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
+use crate::engine::level::{Choice, LevelChooser};
+use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
 
 /// Chooses by expectimax search.
 pub struct ExpectimaxPlayer<G: Game, E> {

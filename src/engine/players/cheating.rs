@@ -9,7 +9,7 @@ use crate::search::uct::{self, Leaf, Opponents, UctConfig, Worlds, DEFAULT_PLAYO
 use crate::search::Limits;
 
 use super::most_visited::choose_most_visited;
-use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
+use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// Perfect-information UCT that reads every seat's cards (measurement only).
 #[derive(Clone, Debug)]

@@ -5,7 +5,7 @@ use crate::game::HiddenInfo;
 use crate::knowledge::Policy;
 use crate::search::Limits;
 
-use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
+use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// The player that plays policy `P`.
 #[derive(Clone, Debug)]

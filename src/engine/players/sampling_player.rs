@@ -8,9 +8,9 @@ use crate::search::modelling::{search_worlds, Determinization, Modelling};
 use crate::search::uct::{UctConfig, DEFAULT_PLAYOUTS};
 use crate::search::Limits;
 
-use super::level::{Choice, LevelChooser};
 use super::most_visited::choose_most_visited;
-use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
+use crate::engine::level::{Choice, LevelChooser};
+use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// How the worlds are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

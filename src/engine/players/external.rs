@@ -28,8 +28,8 @@ use crate::game::{Seat, MAX_SEATS};
 use crate::protocol::{Command, Dialect, Go, Info, Reply, WireView};
 use crate::search::{Clock, Limits, PvLine, Score, SearchInfo};
 
-use super::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
-use super::profile::{EngineProfile, ExternalSpec, ProfileError};
+use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
+use crate::engine::profile::{EngineProfile, ExternalSpec, ProfileError};
 
 /// How long past its budget a program may take before it is killed.
 pub const GRACE: Duration = Duration::from_millis(1000);

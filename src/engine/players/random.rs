@@ -7,7 +7,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::game::Observe;
 use crate::search::Limits;
 
-use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
+use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// Plays uniformly at random among the legal actions.
 #[derive(Clone, Debug)]

@@ -9,7 +9,7 @@
 use crate::game::HiddenInfo;
 use crate::search::Limits;
 
-use super::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
+use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stop, View};
 
 /// A player that decides on its seat's observation widened by the
 /// partner's hand ([`HiddenInfo::observation_with_partner`]).

@@ -35,6 +35,7 @@ function fillEngines() {
     select.appendChild(option);
   }
   describeEngine();
+  fillLevels(game);
   $("options").title = game.options.map((o) => `${o.key}: ${o.values}`).join("\n");
 }
 
@@ -59,14 +60,18 @@ async function startGame(event) {
   const request = {
     game: $("game").value,
     side: $("side").value,
-    engine: $("engine").value,
     options: $("options").value.split(",").map((s) => s.trim()).filter(Boolean),
   };
   const position = $("position").value.trim();
   if (position) request.position = position;
   const kind = $("limit-kind").value;
   const value = parseInt($("limit-value").value, 10);
-  if (kind && value > 0) request[kind] = value;
+  // A level (levels.js), or under "advanced" a profile and its limits.
+  const level = chosenLevel();
+  if (level) request.level = level;
+  else request.engine = $("engine").value;
+  if (!level && kind && value > 0) request[kind] = value;
+  Object.assign(request, clockRequest());
   page.flipped = request.side === "black";
   setStatus("thinking", "Starting…");
   await act(() => api("POST", "/api/sessions", request));
@@ -146,6 +151,7 @@ function expired() {
   $("notes").replaceChildren();
   $("actions").replaceChildren();
   $("ending").hidden = true;
+  renderClock(null);
   showError("This game has expired on the server (it was unused for too long). New game starts another with the same settings.");
   setStatus("expired", "The game has expired.");
   $("new-game").disabled = false;
@@ -217,6 +223,8 @@ function render() {
   for (const id of ["undo", "redo", "hint", "resign", "new-game"]) $(id).disabled = page.busy;
   $("hint").disabled = page.busy || !playing();
   $("resign").disabled = page.busy || !playing();
+  renderClock(view, page.busy);
+  $("editor-link").href = `/editor#${new URLSearchParams({ game: view.game, position: view.position, options: view.options.join(",") })}`;
 }
 
 function lastMove(view) {
@@ -474,6 +482,9 @@ async function resume() {
   try {
     const view = await api("GET", `/api/sessions/${match[1]}`);
     page.flipped = view.you === 1;
+    // The form shows the game resumed (e.g. one the position editor started).
+    $("game").value = view.game;
+    fillEngines();
     show(view);
   } catch (error) {
     location.hash = "";

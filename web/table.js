@@ -409,6 +409,7 @@ async function poll() {
   const data = await api("GET", `/api/tables/${tableId}/seats/${token}/events?from=${state.next}`);
   for (const event of data.events) apply(event);
   state.next = data.next;
+  showDecision(data.decision);
   $("match").textContent = `Hand ${Math.min(data.hand + 1, data.hands)} of ${data.hands} · score ${data.totals.join(" / ")}`;
   // Drawn again only when something happened, so a card being clicked
   // stays the element it was.
@@ -506,6 +507,7 @@ async function setUpCreate() {
         seed: $("seed").value === "" ? undefined : Number($("seed").value),
         options: [`pause=${$("pause").value}`, `dealer=${$("dealer").value}`],
         seats,
+        decision_seconds: decisionSeconds(),
       });
       const list = $("link-list");
       list.replaceChildren();

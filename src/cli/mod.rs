@@ -19,6 +19,7 @@ mod play_hands;
 mod position;
 pub mod search_text;
 mod serve;
+mod smp_bench;
 mod sprt;
 mod tournament;
 mod tune;

@@ -1,51 +1,31 @@
 //! From a profile to a player: one builder for every game.
 //!
-//! A game names the searchers that serve it through [`Playable`]: the
+//! A game names the searchers that serve it through [`Playable`]
+//! (`playable.rs`): the
 //! perfect-information games hand their evaluator to [`evaluated_player`]
 //! (alpha-beta, expectimax, MCTS, greedy), the hidden-information games use
 //! [`hidden_player`] (rule-based, PIMC, ISMCTS, bidding by simulation, the
 //! cheating measurement tool). The random mover plays every game, and an
 //! external program ([`ExternalPlayer`], over UCI or UGI) any game.
 
-use crate::game::{Notation, Observe, PerfectInfo};
+use crate::game::{Notation, PerfectInfo};
 use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::Simulation;
 use crate::search::uct::UctConfig;
 use crate::search::Evaluator;
-
-use crate::protocol::WireView;
 
 use super::alphabeta_player::AlphaBetaPlayer;
 use super::chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 use super::cheating::CheatingMcts;
 use super::external::ExternalPlayer;
 use super::partner_sight::PartnerSight;
+use super::playable::Playable;
 use super::player::Player;
 use super::policy_player::PolicyPlayer;
 use super::profile::{EngineProfile, ProfileError, SearcherKind};
 use super::random::RandomPlayer;
 use super::sampling_player::SamplingPlayer;
 use super::simulation_bidder::SimulationBidder;
-
-/// A game engines can play: it names the players its profiles may ask for,
-/// and travels over the engine protocols (so an external engine can play it).
-pub trait Playable: Notation + Observe + WireView {
-    /// The player `profile` (a profile of this game, not the random mover)
-    /// describes, its randomness seeded with `seed`.
-    fn searcher(profile: &EngineProfile, seed: u64) -> Result<Box<dyn Player<Self>>, ProfileError>;
-
-    /// Checks what of `profile` only the game can read (its evaluator's
-    /// weights), without building a player; nothing by default.
-    fn check_profile(_profile: &EngineProfile) -> Result<(), ProfileError> {
-        Ok(())
-    }
-
-    /// Whether `action` (legal in `self`) changes the position sharply (a
-    /// capture, a promotion), by the game's evaluator; none by default.
-    fn is_noisy(&self, _action: Self::Action) -> bool {
-        false
-    }
-}
 
 /// The player `profile` describes for `G`, its randomness (random mover,
 /// MCTS, sampling, tie-breaks) seeded with `seed`.

@@ -22,9 +22,9 @@ use crate::engine::{
 use crate::game::{GameOptions, HandGame};
 
 use super::config::{FaultInjection, TournamentConfig};
+use super::match_hooks::Refereeing;
 use super::record::GameRecord;
 use super::referee::{GameSpec, Timer};
-use super::refereeing::Refereeing;
 use super::seeds::{derive, engine_seed, mix, Stream};
 
 /// Everything the hands of a hand-game tournament share.

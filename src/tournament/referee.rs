@@ -15,8 +15,8 @@ use crate::search::Limits;
 
 use super::config::{Adjudication, FaultInjection, OpeningOrder};
 use super::live::LiveGames;
+use super::match_hooks::Refereeing;
 use super::record::GameRecord;
-use super::refereeing::Refereeing;
 use super::seeds::{derive, engine_seed, Stream};
 
 /// Everything the games of a tournament share.
@@ -271,7 +271,7 @@ impl<G: Playable> Setup<G> {
 mod tests {
     use super::*;
     use crate::tournament::config::{DrawAdjudication, ResignAdjudication};
-    use crate::tournament::refereeing::Adjudicator;
+    use crate::tournament::match_hooks::Adjudicator;
 
     #[test]
     fn a_clock_runs_down_and_forfeits_beyond_the_margin() {

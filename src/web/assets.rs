@@ -34,6 +34,41 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../web/app.js"),
     ),
     (
+        "/clock.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/clock.js"),
+    ),
+    (
+        "/clock.css",
+        "text/css; charset=utf-8",
+        include_str!("../../web/clock.css"),
+    ),
+    (
+        "/levels.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/levels.js"),
+    ),
+    (
+        "/editor.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/editor.js"),
+    ),
+    (
+        "/editor.css",
+        "text/css; charset=utf-8",
+        include_str!("../../web/editor.css"),
+    ),
+    (
+        "/editor",
+        "text/html; charset=utf-8",
+        include_str!("../../web/editor.html"),
+    ),
+    (
+        "/table_clock.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/table_clock.js"),
+    ),
+    (
         "/table",
         "text/html; charset=utf-8",
         include_str!("../../web/table.html"),

@@ -13,15 +13,15 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use crate::bounds;
 use crate::engine::level_table;
-use crate::engine::{EngineProfile, SeatSpec, Session};
+use crate::engine::{EngineProfile, LimitKeys, LimitRequest, SeatSpec, Session};
 use crate::game::{GameOptions, Seat};
 use crate::games::GameId;
 use crate::tournament::record::record_as_saved_game;
 
 use super::app::{fresh_seed, App, Shared};
 use super::board_session::{BoardSession, Earlier, Ending, Hint, Snapshot};
+use super::clock::ClockRequest;
 use super::error::{ApiError, JsonBody, PathArgs};
 use super::picture::Pictured;
 use super::store::{lock, short, Entry, Full};
@@ -66,7 +66,9 @@ pub struct NewSession {
     /// replay (default: drawn from the operating system).
     #[serde(default)]
     pub seed: Option<u64>,
-    /// The engine's time per move in milliseconds, replacing the profile's limits.
+    /// The engine's time per move in milliseconds; with `nodes` and
+    /// `depth`, the limits that replace the profile's, all applying
+    /// together ([`LimitRequest`]).
     #[serde(default)]
     pub movetime_ms: Option<u64>,
     /// The engine's nodes per move, replacing the profile's limits.
@@ -75,6 +77,10 @@ pub struct NewSession {
     /// The engine's depth per move, replacing the profile's limits.
     #[serde(default)]
     pub depth: Option<u32>,
+    /// A clock for both sides (default: none); the engine then plays from
+    /// its own clock instead of a move time.
+    #[serde(default)]
+    pub clock: Option<ClockRequest>,
     /// A playing level, 1 to 8 (`GET /api/games` lists them with their
     /// ratings): the engine is that level's profile with its own limits,
     /// so `engine`, `movetime_ms`, `nodes` and `depth` are refused with it.
@@ -138,6 +144,7 @@ where
     let id = id.to_string();
     run_blocking(move || {
         let mut session = lock(&entry.session);
+        session.flag();
         let was_over = session.result().is_some();
         work(session.as_mut())?;
         let view = view(&id, &entry, session.as_ref());
@@ -165,7 +172,7 @@ where
 /// failed (it forfeits that game, the session carries on).
 fn log_ending(id: &str, entry: &Entry, ending: &Ending) {
     let session = short(id);
-    if matches!(ending.reason, "game over" | "resigned") {
+    if matches!(ending.reason, "game over" | "resigned" | "time forfeit") {
         tracing::info!(session, engine = %entry.engine, reason = ending.reason, "game over");
     } else {
         tracing::warn!(session, engine = %entry.engine, reason = ending.reason, words = %ending.words, "engine fault: it forfeits the game");
@@ -209,22 +216,14 @@ fn engine_profile(
         .as_deref()
         .unwrap_or(game.info().profiles.play);
     let mut profile = app.profile(name, game.name())?;
-    let range = |e: bounds::OutOfRange| ApiError::bad_request(e.to_string());
-    let limits = &mut profile.limits;
-    if let Some(ms) = request.movetime_ms {
-        *limits = Default::default();
-        limits.movetime_ms = Some(
-            bounds::MILLISECONDS
-                .check("movetime_ms", ms)
-                .map_err(range)?,
-        );
-    } else if let Some(nodes) = request.nodes {
-        *limits = Default::default();
-        limits.nodes = Some(bounds::NODES.check("nodes", nodes).map_err(range)?);
-    } else if let Some(depth) = request.depth {
-        *limits = Default::default();
-        limits.depth = Some(bounds::SEARCH_DEPTH.check("depth", depth).map_err(range)?);
-    }
+    let asked = LimitRequest {
+        movetime_ms: request.movetime_ms,
+        nodes: request.nodes,
+        depth: request.depth,
+    };
+    profile.limits = asked
+        .over(&profile.limits, LimitKeys::FIELDS)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     Ok(profile)
 }
 
@@ -271,6 +270,7 @@ async fn create(
             )))
         }
     };
+    let control = request.clock.map(ClockRequest::control).transpose()?;
     let mut profile = engine_profile(&app, game, &request)?;
     let table_mb = app.memory.fit(&mut profile);
     let engine = profile.name.clone();
@@ -293,6 +293,9 @@ async fn create(
     };
     let session = run_blocking(move || {
         let mut session = session;
+        if let Some(control) = control {
+            session.set_clock(control);
+        }
         session.advance();
         Ok(session)
     })

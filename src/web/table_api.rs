@@ -32,6 +32,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::bounds;
 use crate::engine::level_table;
 use crate::engine::table::rank_actions;
 use crate::engine::{AnyTable, HandTable, SeatSpec, TableError, TableSetup};
@@ -39,6 +40,7 @@ use crate::game::{GameOptions, Notation, Seat, Turn};
 use crate::games::{Family, GameId, REGISTRY};
 
 use super::app::{fresh_seed, served, App, Shared};
+use super::decision_timer::DecisionTimer;
 use super::error::{ApiError, JsonBody, PathArgs, QueryArgs};
 use super::play_api::run_blocking;
 use super::store::{lock, short};
@@ -62,6 +64,8 @@ const MAX_PLAYOUTS: u64 = 50_000;
 struct TableEntry {
     table: Mutex<Box<dyn AnyTable>>,
     last_used: Mutex<Instant>,
+    /// The time per decision for people, if the table has one.
+    decision: Option<DecisionTimer>,
 }
 
 /// The tables by id, and the server's profiles.
@@ -178,6 +182,10 @@ pub struct NewTable {
     /// Each seat: `person`, an engine profile's name, or `level-N` (the
     /// game's playing level N, 1 to 8).
     pub seats: Vec<String>,
+    /// Seconds a person has for each decision, 1 to 3600 (default: no
+    /// limit); then the rule-based player's choice is played for them.
+    #[serde(default)]
+    pub decision_seconds: Option<u64>,
 }
 
 /// A seat of a new table.
@@ -223,6 +231,10 @@ async fn create(
             SeatSpec::Engine(Box::new(tables.app.profile(name, game.name())?))
         });
     }
+    let decision = bounds::DECISION_SECONDS
+        .check_opt("decision_seconds", request.decision_seconds)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?
+        .map(|seconds| DecisionTimer::new(Duration::from_secs(seconds)));
     let seed = request.seed.unwrap_or_else(fresh_seed);
     let hands = request.hands.unwrap_or(4);
     let mut pairs: Vec<String> = vec![format!(
@@ -255,7 +267,10 @@ async fn create(
             SeatSpec::Person => None,
         })
         .collect();
-    let id = tables.insert(table)?;
+    if let Some(timer) = &decision {
+        timer.follow(table.as_ref(), Instant::now());
+    }
+    let id = tables.insert(table, decision)?;
     tracing::info!(table = short(&id), %game, engines = ?engines, "table started");
     let seats = engines
         .into_iter()
@@ -275,7 +290,11 @@ async fn create(
 impl Tables {
     /// Stores `table` under a new random id, dropping tables unused for
     /// long when the server is full.
-    fn insert(&self, table: Box<dyn AnyTable>) -> Result<String, ApiError> {
+    fn insert(
+        &self,
+        table: Box<dyn AnyTable>,
+        decision: Option<DecisionTimer>,
+    ) -> Result<String, ApiError> {
         let mut tables = lock(&self.tables);
         if tables.len() >= MAX_TABLES {
             let now = Instant::now();
@@ -296,6 +315,7 @@ impl Tables {
             Arc::new(TableEntry {
                 table: Mutex::new(table),
                 last_used: Mutex::new(Instant::now()),
+                decision,
             }),
         );
         Ok(id)
@@ -309,17 +329,35 @@ impl Tables {
     }
 }
 
-/// Runs `work` on table `id` with the seat of `token`, on a blocking thread.
-async fn with_seat<T, F>(tables: &Tables, id: &str, token: String, work: F) -> Result<T, ApiError>
+/// Runs `work` on table `id` with the seat of `token`, on a blocking
+/// thread; on a table with a time per decision, a person's time that ran
+/// out is settled first and the decision being timed is added to the
+/// answer (`decision`).
+async fn with_seat<F>(
+    tables: &Tables,
+    id: &str,
+    token: String,
+    work: F,
+) -> Result<Json<Value>, ApiError>
 where
-    T: Send + 'static,
-    F: FnOnce(&mut dyn AnyTable, Seat) -> Result<T, ApiError> + Send + 'static,
+    F: FnOnce(&mut dyn AnyTable, Seat) -> Result<Json<Value>, ApiError> + Send + 'static,
 {
     let entry = tables.get(id)?;
+    let id = id.to_string();
     run_blocking(move || {
         let mut table = lock(&entry.table);
         let seat = table.seat_of(&token)?;
-        work(table.as_mut(), seat)
+        let Some(timer) = &entry.decision else {
+            return work(table.as_mut(), seat);
+        };
+        timer.expire(table.as_mut(), &id, Instant::now())?;
+        let mut answer = work(table.as_mut(), seat)?;
+        let now = Instant::now();
+        timer.follow(table.as_ref(), now);
+        if let Value::Object(map) = &mut answer.0 {
+            map.insert("decision".into(), timer.view(now));
+        }
+        Ok(answer)
     })
     .await
 }

@@ -310,18 +310,10 @@ function analyse() {
   source.onerror = () => { if (editor.analysis === source) stopEditorAnalysis(); };
 }
 
-// The level menu: the game's levels, or its engine profiles where the
-// server lists no levels.
+// The level menu: the game's levels (levels.js), then its engine profiles.
 function fillLevelsFor(game) {
-  const select = $("editor-level");
-  select.replaceChildren();
-  for (const entry of game.levels || []) {
-    const rating = entry.rating === null || entry.rating === undefined ? "" : ` (${Math.round(entry.rating)})`;
-    select.appendChild(new Option(`Level ${entry.level}${rating}`, `level:${entry.level}`, false, entry.level === game.default_level));
-  }
-  for (const profile of game.profiles) {
-    select.appendChild(new Option(`Profile ${profile.name}`, `engine:${profile.name}`, false, !(game.levels || []).length && profile.name === game.default_profile));
-  }
+  const profiles = game.profiles.map((p) => [`Profile ${p.name}`, `engine:${p.name}`]);
+  fillLevelSelect($("editor-level"), game, editorOptions(), profiles);
 }
 
 async function playFromHere() {

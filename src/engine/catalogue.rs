@@ -97,8 +97,13 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     profile!("muzicando-pimc-bidsim"),
     profile!("muzicando-random"),
     profile!("muzicando-rules"),
+    profile!("stockfish-1350"),
+    profile!("stockfish-1500"),
     profile!("stockfish-1800"),
     profile!("stockfish-2000"),
+    profile!("tauler-elo-1500"),
+    profile!("tauler-elo-1800"),
+    profile!("tauler-elo-2000"),
 ];
 
 /// Where a profile comes from.

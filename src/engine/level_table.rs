@@ -170,6 +170,83 @@ pub fn level_profile(
     Ok(catalogue.get(&name)?)
 }
 
+/// The ratings the measured levels of `ladder` span, lowest first (none
+/// with fewer than two measured levels).
+#[must_use]
+pub fn rating_range(ladder: &Ladder) -> Option<(f64, f64)> {
+    let rated: Vec<f64> = ladder.levels.iter().filter_map(|row| row.rating).collect();
+    let low = rated.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = rated.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (rated.len() >= 2).then_some((low, high))
+}
+
+/// A profile playing at `rating` on `ladder`'s scale (clamped to its
+/// measured range): between the two adjacent measured levels whose ratings
+/// enclose it, at the fraction `f` of the way from the lower to the upper,
+/// the lower level's profile with its parameters interpolated — the
+/// temperature and a node budget geometrically (`a^(1−f)·b^f`), the depth
+/// linearly and rounded, the scored lines the larger of the two. Named
+/// `LADDER-elo-R`.
+pub fn rated_profile(
+    catalogue: &Catalogue,
+    ladder: &Ladder,
+    rating: f64,
+) -> Result<EngineProfile, LevelError> {
+    let rated: Vec<(u8, f64)> = ladder
+        .levels
+        .iter()
+        .filter_map(|row| row.rating.map(|r| (row.level, r)))
+        .collect();
+    let (low, high) =
+        rating_range(ladder).ok_or_else(|| LevelError::NoLadder(ladder.name.clone()))?;
+    let rating = rating.clamp(low, high);
+    let below = rated
+        .iter()
+        .filter(|(_, r)| *r <= rating)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .copied()
+        .unwrap_or(rated[0]);
+    let above = rated
+        .iter()
+        .filter(|(_, r)| *r >= rating)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .copied()
+        .unwrap_or(below);
+    let f = if above.1 > below.1 {
+        (rating - below.1) / (above.1 - below.1)
+    } else {
+        0.0
+    };
+    let a = catalogue.get(&ladder.profile_name(below.0))?;
+    let b = catalogue.get(&ladder.profile_name(above.0))?;
+    let geometric = |x: f64, y: f64| x.powf(1.0 - f) * y.powf(f);
+    let mut profile = a.clone();
+    profile.name = format!("{}-elo-{}", ladder.name, rating.round());
+    profile.description = format!(
+        "{} at {:.0} on {}: between levels {} and {}",
+        ladder.name, rating, ladder.scale, below.0, above.0
+    );
+    if let (Some(x), Some(y)) = (&mut profile.choice, b.choice) {
+        x.temperature = geometric(x.temperature, y.temperature);
+    }
+    if let (Some(x), Some(y)) = (a.limits.depth, b.limits.depth) {
+        profile.limits.depth = Some((f64::from(x) * (1.0 - f) + f64::from(y) * f).round() as u32);
+    }
+    if let (Some(x), Some(y)) = (a.limits.nodes, b.limits.nodes) {
+        profile.limits.nodes = Some(geometric(x as f64, y as f64).round() as u64);
+    }
+    let lines = |p: &EngineProfile| {
+        p.parameters
+            .get("multipv")
+            .and_then(toml::Value::as_integer)
+    };
+    if let Some(most) = lines(&a).max(lines(&b)) {
+        profile.parameters.insert("multipv".into(), most.into());
+    }
+    profile.validate()?;
+    Ok(profile)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,6 +273,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_rating_between_levels_interpolates_their_parameters() {
+        let catalogue = Catalogue::built_in();
+        let mut ladder = ladder("chess").unwrap().clone();
+        for (row, rating) in ladder.levels.iter_mut().zip([
+            800.0, 1000.0, 1200.0, 1400.0, 1600.0, 1800.0, 2000.0, 2200.0,
+        ]) {
+            row.rating = Some(rating);
+        }
+        assert_eq!(rating_range(&ladder), Some((800.0, 2200.0)));
+        let level = |n: u8| catalogue.get(&ladder.profile_name(n)).unwrap();
+        let temperature = |p: &EngineProfile| p.choice.unwrap().temperature;
+        // On a level: that level's parameters.
+        let at = rated_profile(&catalogue, &ladder, 1400.0).unwrap();
+        assert_eq!(temperature(&at), temperature(&level(4)));
+        assert_eq!(at.limits.depth, level(4).limits.depth);
+        assert_eq!(at.name, "chess-elo-1400");
+        // A quarter of the way from level 4 to level 5.
+        let between = rated_profile(&catalogue, &ladder, 1450.0).unwrap();
+        let (a, b) = (temperature(&level(4)), temperature(&level(5)));
+        let expected = a.powf(0.75) * b.powf(0.25);
+        assert!((temperature(&between) - expected).abs() < 1e-9);
+        let (da, db) = (
+            level(4).limits.depth.unwrap(),
+            level(5).limits.depth.unwrap(),
+        );
+        let depth = (f64::from(da) * 0.75 + f64::from(db) * 0.25).round() as u32;
+        assert_eq!(between.limits.depth, Some(depth));
+        // Beyond the range: the end levels.
+        let low = rated_profile(&catalogue, &ladder, 100.0).unwrap();
+        assert_eq!(temperature(&low), temperature(&level(1)));
+        let high = rated_profile(&catalogue, &ladder, 3000.0).unwrap();
+        assert_eq!(high.limits.depth, level(8).limits.depth);
+        // Unrated: no range, no profile.
+        let mut unrated = ladder.clone();
+        unrated.levels.iter_mut().for_each(|row| row.rating = None);
+        assert_eq!(rating_range(&unrated), None);
+        assert!(rated_profile(&catalogue, &unrated, 1500.0).is_err());
     }
 
     #[test]

@@ -1,11 +1,14 @@
 //! The new-game form's level and clock and the position editor in a real
 //! headless Chromium (Debian's `chromium` and `chromium-driver`): a level
 //! chosen and a game started at it, a tiny clock running out and the game
-//! lost on time, a position set up in the editor by clicks, analysed, and
-//! played from. Screenshots under `target/screenshots/`.
+//! lost on time, a position set up in the editor by clicks and drags,
+//! pasted, analysed, and played from. Screenshots under `target/screenshots/`.
 
 use crate::support::web as web_support;
 
+use std::time::Duration;
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
@@ -55,6 +58,112 @@ async fn type_into(client: &Client, selector: &str, text: &str) {
 async fn click_settled(client: &Client, name: &str) {
     click(client, &format!("g[data-cell='{name}']")).await;
     wait_for(client, "document.body.dataset.pending === 'false'").await;
+}
+
+/// Drags with the mouse from the element `from` to the element `to`, or
+/// off the board (to the page's top left corner).
+async fn drag(client: &Client, from: &str, to: Option<&str>) {
+    let find = |selector: String| async move {
+        client
+            .find(Locator::Css(&selector))
+            .await
+            .unwrap_or_else(|e| panic!("{selector} is on the page: {e}"))
+    };
+    let start = find(from.to_string()).await;
+    let mut actions = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: start,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveBy {
+            duration: Some(Duration::from_millis(50)),
+            x: 12.0,
+            y: 12.0,
+        });
+    actions = match to {
+        Some(selector) => actions.then(PointerAction::MoveToElement {
+            element: find(selector.to_string()).await,
+            duration: Some(Duration::from_millis(100)),
+            x: 0.0,
+            y: 0.0,
+        }),
+        None => actions.then(PointerAction::MoveTo {
+            duration: Some(Duration::from_millis(100)),
+            x: 3.0,
+            y: 3.0,
+        }),
+    };
+    actions = actions.then(PointerAction::Up {
+        button: MOUSE_BUTTON_LEFT,
+    });
+    client
+        .perform_actions(actions)
+        .await
+        .unwrap_or_else(|e| panic!("dragging {from}: {e}"));
+}
+
+#[test]
+fn a_level_is_chosen_and_a_game_started_at_it() {
+    let server = start_server();
+    let Some(driver) = start_driver("web_browser_play_setup::a_level_is_chosen") else {
+        return;
+    };
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        open_with_game(&client, &server, "cescacs").await;
+        wait_for(
+            &client,
+            "document.querySelectorAll('#level option[value^=\"level:\"]').length === 8",
+        )
+        .await;
+        let labels = eval(
+            &client,
+            "[...document.querySelectorAll('#level option')].map((o) => o.textContent)",
+        )
+        .await;
+        assert!(
+            labels[0]
+                .as_str()
+                .is_some_and(|l| l.starts_with("Level 1 (")),
+            "each level with its rating: {labels}"
+        );
+        assert_eq!(
+            eval(&client, "document.getElementById('advanced').hidden").await,
+            Value::Bool(true),
+            "the profiles wait under Advanced"
+        );
+        client
+            .find(Locator::Css("#level"))
+            .await
+            .expect("the level menu")
+            .select_by_value("level:2")
+            .await
+            .expect("level 2");
+        client
+            .find(Locator::Css("#side"))
+            .await
+            .expect("the side menu")
+            .select_by_value("black")
+            .await
+            .expect("Black");
+        screenshot(&client, "level_chosen").await;
+        click(&client, "#start").await;
+        wait_for(&client, "document.body.dataset.status === 'your-turn'").await;
+        let engine = eval(&client, "page.view.engine").await;
+        assert_eq!(engine, Value::String("cescacs-level-2".into()));
+        let record = text_of(&client, "#moves").await;
+        assert!(
+            record.contains("(engine)"),
+            "level 2 opened as White: {record}"
+        );
+        screenshot(&client, "level_game").await;
+        client.close().await.expect("the browser closes");
+    });
 }
 
 #[test]
@@ -153,7 +262,24 @@ fn an_edited_position_is_analysed_and_played_from() {
         // A man clicked again with the same man chosen comes off.
         click(&client, "#palette button[data-man='0M']").await;
         click_settled(&client, "E7").await;
-        let expected = "2/8/10/12/6m5/5m6/12/12/12/5MM5/5K6/12/12/10/8/2 w 0,0";
+        // Dragged: a Black knight from the palette onto E13, the man on
+        // G12 to H12, the knight off the board again.
+        drag(
+            &client,
+            "#palette button[data-man='1K']",
+            Some("g[data-cell='E13']"),
+        )
+        .await;
+        wait_for(&client, "document.body.dataset.men === '6'").await;
+        drag(&client, "g[data-cell='G12']", Some("g[data-cell='H12']")).await;
+        wait_for(&client, "document.body.dataset.pending === 'false'").await;
+        drag(&client, "g[data-cell='E13']", None).await;
+        wait_for(
+            &client,
+            "document.body.dataset.pending === 'false' && document.body.dataset.men === '5'",
+        )
+        .await;
+        let expected = "2/8/10/12/7m4/5m6/12/12/12/5MM5/5K6/12/12/10/8/2 w 0,0";
         screenshot(&client, "editor_edited").await;
         wait_for(
             &client,
@@ -211,6 +337,65 @@ fn an_edited_position_is_analysed_and_played_from() {
             "the game starts from the edit"
         );
         screenshot(&client, "editor_played_from").await;
+        client.close().await.expect("the browser closes");
+    });
+}
+
+#[test]
+fn card_chess_card_state_is_chosen_from_the_decks_cards() {
+    let server = start_server();
+    let Some(driver) = start_driver("web_browser_play_setup::card_chess_card_state") else {
+        return;
+    };
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        client
+            .goto(&format!("{server}/editor#game=cardchess"))
+            .await
+            .expect("the editor opens");
+        wait_for(
+            &client,
+            "document.body.dataset.valid === 'true' && document.body.dataset.men === '32'",
+        )
+        .await;
+        assert_eq!(
+            eval(&client, "document.getElementById('editor-cards').hidden").await,
+            Value::Bool(false),
+            "card chess shows its cards"
+        );
+        // White holds a veto, Black a castle objective; super-queen helps
+        // White; a swap lies on the discard pile.
+        for (select, card) in [
+            ("editor-held0", "veto"),
+            ("editor-held1", "objective-castle"),
+            ("editor-discard", "swap"),
+        ] {
+            click(&client, &format!("#{select} option[value='{card}']")).await;
+            wait_for(&client, "document.body.dataset.pending === 'false'").await;
+        }
+        client
+            .find(Locator::Css("#editor-effect"))
+            .await
+            .expect("the effect menu")
+            .select_by_value("super-queen")
+            .await
+            .expect("an effect");
+        wait_for(
+            &client,
+            "document.body.dataset.pending === 'false' \
+             && document.getElementById('editor-position').value.includes('effect=super-queen@0')",
+        )
+        .await;
+        let position = eval(&client, "document.getElementById('editor-position').value").await;
+        let position = position.as_str().expect("a position string");
+        for field in ["held0=veto", "held1=objective-castle", "discard=swap"] {
+            assert!(position.contains(field), "{field} in {position}");
+        }
+        assert!(
+            !position.contains("super-queen,") && position.contains(",veto,"),
+            "the pile holds the rest: {position}"
+        );
+        screenshot(&client, "editor_cards").await;
         client.close().await.expect("the browser closes");
     });
 }

@@ -81,9 +81,38 @@ fn both_clocks_run_and_the_engine_plays_from_its_own() {
         "the person's move earned 2 s: {black}"
     );
     assert_eq!(after["clock"]["running"], json!(1));
+    let (_, undone) = post(&server, &format!("/api/sessions/{id}/undo"), &json!(null));
+    let kept = undone["clock"]["remaining_ms"][1]
+        .as_u64()
+        .expect("Black's time");
+    assert!(kept <= black, "undo gives no time back: {kept} > {black}");
+    assert_eq!(undone["clock"]["running"], json!(1), "{undone}");
+    let (_, saved) = request(&server, "GET", &format!("/api/sessions/{id}/save"), None);
+    let (_, loaded) = post(&server, &format!("/api/sessions/{id}/load"), &saved);
+    let full = loaded["clock"]["remaining_ms"][1]
+        .as_u64()
+        .expect("Black's time");
+    assert!(
+        full > 59_000 && full <= 60_000,
+        "a loaded game starts both clocks full: {loaded}"
+    );
     let (_, fresh) = post(&server, &format!("/api/sessions/{id}/new"), &json!(null));
     assert_eq!(fresh["clock"]["running"], json!(1), "{fresh}");
     assert!(fresh["clock"]["remaining_ms"][1].as_u64().unwrap() > 59_000);
+
+    let (status, level) = post(
+        &server,
+        "/api/sessions",
+        &json!({"game": "cardchess", "side": "black", "level": 3,
+                "clock": {"seconds": 30, "increment": 1}}),
+    );
+    assert_eq!(status, 201, "{level}");
+    assert_eq!(level["engine"], json!("cardchess-level-3"));
+    assert_eq!(
+        level["clock"]["running"],
+        json!(1),
+        "a level plays on a clock: {level}"
+    );
 
     let (_, plain) = post(&server, "/api/sessions", &json!({"game": "camelot"}));
     assert_eq!(plain["clock"], Value::Null, "no clock unless asked");

@@ -68,7 +68,7 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
     let game: GameId = config.game.parse()?;
     let (profiles, texts) = profiles(&config, options)?;
     let open = || -> Result<(Store, Vec<GameRecord>)> {
-        let snapshot = snapshot(path, &config, game, texts, options.shard)?;
+        let snapshot = snapshot(&config, game, texts, options.shard)?;
         Store::open(&dir, path, &config, &snapshot, options.resume)
     };
     crate::with_family!(game,
@@ -131,11 +131,10 @@ fn profiles(
     Ok((profiles, texts))
 }
 
-/// The snapshot of a run of the tournament file `path`: its text and its
-/// openings', the engines' profile `texts`, this binary's version and bench
-/// signature, the shard.
+/// The snapshot of a run of the tournament `config`: its file's text and
+/// its openings', the engines' profile `texts`, this binary's version and
+/// bench signature, the shard.
 fn snapshot(
-    path: &Path,
     config: &TournamentConfig,
     game: GameId,
     texts: BTreeMap<String, String>,
@@ -147,7 +146,7 @@ fn snapshot(
     };
     Ok(Snapshot {
         name: config.name.clone(),
-        tournament: read(path)?,
+        tournament: config.source.clone(),
         openings: config.openings.file.as_deref().map(read).transpose()?,
         profiles: texts,
         version: Snapshot::this_version(),
@@ -203,7 +202,7 @@ pub(super) fn build_setup<G: Playable>(
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            G::parse_position(line, &options).with_context(|| {
+            let start = G::parse_position(line, &options).with_context(|| {
                 format!(
                     "{} line {}: not a {} position",
                     file.display(),
@@ -211,7 +210,7 @@ pub(super) fn build_setup<G: Playable>(
                     G::NAME
                 )
             })?;
-            starts.push(line.to_string());
+            starts.push(start);
         }
         if starts.is_empty() {
             bail!("{} holds no positions", file.display());

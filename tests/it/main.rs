@@ -26,6 +26,7 @@ mod cli_analyse_muzicando;
 mod cli_errors;
 mod cli_play;
 mod conformance;
+mod datagen;
 mod deploy;
 mod docs;
 mod front_end_limits;

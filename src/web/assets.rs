@@ -29,6 +29,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../web/board.js"),
     ),
     (
+        "/figures.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/figures.js"),
+    ),
+    (
+        "/sounds.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/sounds.js"),
+    ),
+    (
         "/app.js",
         "text/javascript; charset=utf-8",
         include_str!("../../web/app.js"),

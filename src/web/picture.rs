@@ -2,7 +2,7 @@
 //! the men on it, the coordinates round the edge and a legend, built from
 //! each game's own geometry. The page's script draws it in SVG and knows
 //! nothing of any game: a hex or a square at `(x, y)` (y upwards, in cell
-//! units), a letter on it.
+//! units), a figure or letter on it.
 
 use serde::Serialize;
 
@@ -64,6 +64,10 @@ pub struct LegendEntry {
     pub letter: char,
     /// The man's name.
     pub name: &'static str,
+    /// The figure the page draws for it (`web/figures.js`): `king`,
+    /// `queen`, `rook`, `bishop`, `knight`, `pawn`, `elephant`, `wyvern`,
+    /// `pegasus` or `man`.
+    pub figure: &'static str,
     /// How it moves, in a few words.
     pub moves: &'static str,
 }
@@ -91,6 +95,9 @@ pub struct Picture {
 
 /// A game the page can draw and play by clicks.
 pub trait Pictured: Playable + TextBoard {
+    /// The game's name as people write it (`C'escacs`, `Card chess`).
+    const TITLE: &'static str;
+
     /// The drawing of this position.
     fn picture(&self) -> Picture;
 

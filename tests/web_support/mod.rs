@@ -268,6 +268,11 @@ pub async fn start_game(
         .select_by_value(engine)
         .await
         .expect("the engine is offered");
+    eval(
+        client,
+        "(document.getElementById('more-settings').open = true, true)",
+    )
+    .await;
     let kind = client
         .find(Locator::Css("#limit-kind"))
         .await

@@ -16,31 +16,37 @@ const LEGEND: &[LegendEntry] = &[
     LegendEntry {
         letter: 'K',
         name: "King",
+        figure: "king",
         moves: "one step any way",
     },
     LegendEntry {
         letter: 'Q',
         name: "Queen",
+        figure: "queen",
         moves: "Rook and Bishop",
     },
     LegendEntry {
         letter: 'R',
         name: "Rook",
+        figure: "rook",
         moves: "along ranks and files",
     },
     LegendEntry {
         letter: 'B',
         name: "Bishop",
+        figure: "bishop",
         moves: "along diagonals",
     },
     LegendEntry {
         letter: 'N',
         name: "Knight",
+        figure: "knight",
         moves: "jumps in an L",
     },
     LegendEntry {
         letter: 'P',
         name: "Pawn",
+        figure: "pawn",
         moves: "forward; captures diagonally; promotes",
     },
 ];
@@ -74,6 +80,8 @@ fn count(cards: &[u8]) -> u32 {
 }
 
 impl Pictured for CardChess {
+    const TITLE: &'static str = "Card chess";
+
     fn picture(&self) -> Picture {
         let position = self.position();
         let mut cells = Vec::with_capacity(64);

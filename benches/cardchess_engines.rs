@@ -11,7 +11,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tauler::game::Game;
 use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
 use tauler::search::expectimax::{Expectimax, Pruning};
-use tauler::search::uct::{self, Leaf, Opponents, Parallelism, UctConfig, Worlds};
+use tauler::search::uct::{self, Leaf, Opponents, UctConfig, Worlds};
 use tauler::search::Limits;
 
 const ITERATIONS: u64 = 20_000;
@@ -27,31 +27,28 @@ fn engine_benches(c: &mut Criterion) {
             .num_threads(threads)
             .build()
             .expect("a thread pool");
-        for (name, parallelism) in [("root", Parallelism::Root), ("tree", Parallelism::Tree)] {
-            let config = UctConfig {
-                exploration: 1.0,
-                trees: threads,
-                parallelism,
-                ..UctConfig::default()
-            };
-            group.bench_function(format!("mcts-{name}-{threads}-threads"), |b| {
-                b.iter(|| {
-                    pool.install(|| {
-                        uct::search(
-                            Worlds::Fixed(&start),
-                            Leaf::Evaluation(&CardChessEval::DEFAULT),
-                            Opponents::Search,
-                            &config,
-                            &Limits::nodes(ITERATIONS),
-                            &stop,
-                            1,
-                            &mut |_| {},
-                        )
-                        .map_or(0, |r| r.iterations)
-                    })
-                });
+        let config = UctConfig {
+            exploration: 1.0,
+            trees: threads,
+            ..UctConfig::default()
+        };
+        group.bench_function(format!("mcts-root-{threads}-threads"), |b| {
+            b.iter(|| {
+                pool.install(|| {
+                    uct::search(
+                        Worlds::Fixed(&start),
+                        Leaf::Evaluation(&CardChessEval::DEFAULT),
+                        Opponents::Search,
+                        &config,
+                        &Limits::nodes(ITERATIONS),
+                        &stop,
+                        1,
+                        &mut |_| {},
+                    )
+                    .map_or(0, |r| r.iterations)
+                })
             });
-        }
+        });
     }
     let nodes = Expectimax::new(CardChessEval::DEFAULT, Pruning::Star2, 16)
         .value_at_depth(&start, 3)

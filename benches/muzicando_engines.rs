@@ -12,10 +12,8 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tauler::game::{Game, HiddenInfo, Turn};
 use tauler::games::muzicando::{Action, Bid, GameType, Muzicando, Options};
 use tauler::search::bid_simulation::{simulate_calls, Simulation};
-use tauler::search::ismcts::ismcts_search;
-use tauler::search::modelling::Modelling;
-use tauler::search::pimc::pimc_search;
-use tauler::search::uct::{Parallelism, UctConfig};
+use tauler::search::modelling::{search_worlds, Determinization, Modelling};
+use tauler::search::uct::UctConfig;
 use tauler::search::Limits;
 
 const PLAYOUTS: u64 = 512;
@@ -50,18 +48,17 @@ fn benches(c: &mut Criterion) {
             .num_threads(threads)
             .build()
             .expect("a thread pool");
-        let shared = UctConfig {
-            trees: threads,
-            parallelism: Parallelism::Tree,
-            ..config
-        };
-        for (name, config) in [("ismcts", &config), ("ismcts-tree", &shared)] {
+        for (name, determinization) in [
+            ("ismcts", Determinization::PerPlayout),
+            ("pimc", Determinization::PerTree),
+        ] {
             group.bench_function(format!("{name}/{threads}-threads"), |b| {
                 b.iter(|| {
                     pool.install(|| {
-                        ismcts_search::<Muzicando>(
+                        search_worlds::<Muzicando>(
                             &observation,
-                            config,
+                            determinization,
+                            &config,
                             &Modelling::default(),
                             &limits,
                             &stop,
@@ -72,21 +69,6 @@ fn benches(c: &mut Criterion) {
                 });
             });
         }
-        group.bench_function(format!("pimc/{threads}-threads"), |b| {
-            b.iter(|| {
-                pool.install(|| {
-                    pimc_search::<Muzicando>(
-                        &observation,
-                        &config,
-                        &Modelling::default(),
-                        &limits,
-                        &stop,
-                        1,
-                        &mut |_| {},
-                    )
-                })
-            });
-        });
     }
     group.finish();
     let auction = Muzicando::seeded_deal(&Options::default(), 7);

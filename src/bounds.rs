@@ -99,6 +99,12 @@ pub const PLAYOUTS: Range<u64> = range(1, 1_000_000_000);
 pub const MILLISECONDS: Range<u64> = range(1, 86_400_000);
 /// Seconds a browser analysis runs before it stops by itself.
 pub const ANALYSIS_SECONDS: Range<u64> = range(1, 3600);
+/// A game clock's base time in seconds, per side (3 hours at most).
+pub const CLOCK_SECONDS: Range<u64> = range(1, 10_800);
+/// A game clock's increment per move in seconds.
+pub const CLOCK_INCREMENT: Range<u64> = range(0, 180);
+/// A Muzicando table's time per decision for people, in seconds.
+pub const DECISION_SECONDS: Range<u64> = range(1, 3600);
 /// Minutes an unused browser game is kept (`serve --idle-minutes`).
 pub const IDLE_MINUTES: Range<u64> = range(1, 10_080);
 /// `serve --memory-mb`: the engines' memory budget, 64 MiB to 1 TiB.

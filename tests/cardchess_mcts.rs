@@ -12,26 +12,15 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use states::random_states;
 use tauler::game::{Game, Notation};
 use tauler::games::cardchess::{Action, CardChess, CardChessEval, CardChessOptions};
-use tauler::search::uct::{self, Leaf, Opponents, Parallelism, UctConfig, UctResult, Worlds};
+use tauler::search::uct::{self, Leaf, Opponents, UctConfig, UctResult, Worlds};
 use tauler::search::Limits;
 
 /// UCT with evaluation leaves on `state`: `trees` root-parallel trees under
 /// `limits`.
 fn mcts(state: &CardChess, limits: Limits, trees: usize) -> UctResult<Action> {
-    mcts_with(state, limits, trees, Parallelism::Root)
-}
-
-/// As [`mcts`], with `parallelism`.
-fn mcts_with(
-    state: &CardChess,
-    limits: Limits,
-    trees: usize,
-    parallelism: Parallelism,
-) -> UctResult<Action> {
     let config = UctConfig {
         exploration: 1.0,
         trees,
-        parallelism,
         ..UctConfig::default()
     };
     uct::search(
@@ -104,30 +93,4 @@ fn a_search_out_of_time_still_returns_a_legal_action() {
     let mut actions = Vec::new();
     start.legal_actions(&mut actions);
     assert!(actions.contains(&result.best));
-}
-
-#[test]
-fn tree_parallel_workers_share_one_tree_and_find_the_mate() {
-    let options = CardChessOptions::default();
-    let state = CardChess::parse_position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", &options)
-        .expect("position");
-    let result = mcts_with(&state, Limits::nodes(4000), 2, Parallelism::Tree);
-    assert_eq!(result.iterations, 4000);
-    assert_eq!(state.format_action(result.best), "Ra8#");
-    let visits: u64 = result.stats.iter().map(|a| a.visits).sum();
-    assert_eq!(visits, 4000, "every playout is credited to the one root");
-    assert!(result.value() > 0.9);
-}
-
-#[test]
-fn tree_parallel_search_on_one_thread_is_reproducible() {
-    let state = CardChess::new(&CardChessOptions::default());
-    let run = || {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .expect("a pool")
-            .install(|| mcts_with(&state, Limits::nodes(2000), 2, Parallelism::Tree))
-    };
-    assert_eq!(run().stats, run().stats);
 }

@@ -10,7 +10,7 @@ use tauler::engine::{
 use tauler::game::Game;
 use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
 use tauler::search::expectimax::Pruning;
-use tauler::search::uct::{Parallelism, UctConfig};
+use tauler::search::uct::UctConfig;
 use tauler::search::Limits;
 
 /// A player held to its own limits, whatever it is asked with.
@@ -238,43 +238,4 @@ fn report(title: &str, shares: &[f64]) -> f64 {
         elo(mean + margin)
     );
     mean
-}
-
-/// Card chess MCTS with two workers under `parallelism`, timed.
-fn two_workers(parallelism: Parallelism, seed: u64) -> Box<dyn Player<CardChess>> {
-    Box::new(
-        MctsPlayer::new(
-            "mcts",
-            CardChessEval::DEFAULT,
-            UctConfig {
-                exploration: 1.0,
-                trees: 2,
-                parallelism,
-                ..UctConfig::default()
-            },
-            seed,
-        )
-        .at(Limits::movetime(movetime())),
-    )
-}
-
-fn tree_parallel(seed: u64) -> Box<dyn Player<CardChess>> {
-    two_workers(Parallelism::Tree, seed)
-}
-
-fn root_parallel(seed: u64) -> Box<dyn Player<CardChess>> {
-    two_workers(Parallelism::Root, seed)
-}
-
-/// Tree against root parallelism, two workers each, at equal time:
-/// `PAIRS=100 MOVETIME_MS=50 cargo test --release --test cardchess_strength
-/// tree_against_root -- --ignored --nocapture`.
-#[test]
-#[ignore = "slow: cargo test --release --test cardchess_strength -- --ignored --nocapture"]
-fn tree_against_root_parallel_mcts_at_equal_time() {
-    let mean = report(
-        "tree- vs root-parallel mcts (2 workers)",
-        &pair_shares(tree_parallel, root_parallel, pairs()),
-    );
-    assert!((0.0..=1.0).contains(&mean));
 }

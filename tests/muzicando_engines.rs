@@ -20,7 +20,7 @@ use tauler::game::{Game, GameOptions, HiddenInfo, Returns};
 use tauler::games::muzicando::heuristic::{HeuristicParams, HeuristicPlayer};
 use tauler::games::muzicando::{Action, Muzicando, Observation, Options};
 use tauler::knowledge::Policy;
-use tauler::search::uct::{Parallelism, UctConfig};
+use tauler::search::uct::UctConfig;
 use tauler::search::Limits;
 
 fn options(pairs: &[&str]) -> Options {
@@ -376,64 +376,4 @@ fn duplicate_deals_against_the_rule_based_player() {
             );
         }
     }
-}
-
-/// Tree- against root-parallel ISMCTS (two workers each) at equal time, in
-/// duplicate deals (each deal played twice, the teams swapped): the mean
-/// hand-score difference of the tree-parallel team per deal, with its 95%
-/// interval. `MUZ_DEALS=500 MUZ_MS=10 cargo test --release --test
-/// muzicando_engines tree_against_root -- --ignored --nocapture`.
-#[test]
-#[ignore = "slow: run in release with --ignored --nocapture"]
-fn tree_against_root_ismcts_at_equal_time() {
-    let deals: u64 = std::env::var("MUZ_DEALS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(50);
-    let movetime = std::time::Duration::from_millis(
-        std::env::var("MUZ_MS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(20),
-    );
-    let t = std::time::Instant::now();
-    let diffs: Vec<f64> = (0..deals)
-        .map(|d| {
-            let opts = options(&[&format!("dealer={}", d % 4)]);
-            let start = Muzicando::seeded_deal(&opts, 5000 + d);
-            let mut diff = 0.0;
-            for tree_team in 0..2u64 {
-                let seats: Vec<Box<dyn Player<Muzicando>>> = (0..4u64)
-                    .map(|s| {
-                        let parallelism = if s % 2 == tree_team {
-                            Parallelism::Tree
-                        } else {
-                            Parallelism::Root
-                        };
-                        let config = UctConfig {
-                            exploration: 6.0,
-                            trees: 2,
-                            parallelism,
-                            ..UctConfig::default()
-                        };
-                        Box::new(SamplingPlayer::ismcts(config, d * 8 + s))
-                            as Box<dyn Player<Muzicando>>
-                    })
-                    .collect();
-                let end = play_to_end_within(start.clone(), seats, d, Limits::movetime(movetime));
-                let r = end.returns().expect("a finished hand");
-                let e = tree_team as usize;
-                diff += r[e] - r[1 - e];
-            }
-            if (d + 1) % 50 == 0 {
-                println!("{} deals done [{:.0}s]", d + 1, t.elapsed().as_secs_f64());
-            }
-            diff / 2.0
-        })
-        .collect();
-    let (mean, half) = mean_ci(&diffs);
-    println!(
-        "tree- vs root-parallel ismcts (2 workers, {movetime:?} a decision), {deals} duplicate deals: mean hand-score difference {mean:+.3} ± {half:.3} (95% CI) [{:.1}s]",
-        t.elapsed().as_secs_f64()
-    );
 }

@@ -277,7 +277,11 @@ fn a_move_is_made_with_the_arrow_keys_and_enter() {
 /// scrollbar (but the move list and the analysis lines): the offenders.
 const SCROLLERS: &str = "(() => {
     const found = [];
-    if (document.documentElement.scrollWidth > innerWidth) found.push('the page scrolls sideways');
+    if (document.documentElement.scrollWidth > innerWidth) {
+        const wide = [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5 && !e.querySelector('*'));
+        found.push('the page scrolls sideways: ' + wide.slice(0, 4).map((e) => `${e.id || e.className || e.tagName} in ${e.parentNode.id || e.parentNode.tagName} to ${Math.round(e.getBoundingClientRect().right)} of ${innerWidth}`).join(', '));
+    }
     for (const e of document.querySelectorAll('body *')) {
         const style = getComputedStyle(e);
         const own = ['auto', 'scroll'].includes(style.overflowY) && e.scrollHeight > e.clientHeight + 1

@@ -39,6 +39,7 @@ function fillEngines() {
     card.setAttribute("aria-pressed", String(card.dataset.game === game.name));
   }
   describeEngine();
+  fillLevels(game);
   if (!page.view) drawLanding();
   $("options").title = game.options.map((o) => `${o.key}: ${o.values}`).join("\n");
 }
@@ -101,14 +102,18 @@ async function startGame(event) {
   const request = {
     game: $("game").value,
     side: $("side").value,
-    engine: $("engine").value,
     options: $("options").value.split(",").map((s) => s.trim()).filter(Boolean),
   };
   const position = $("position").value.trim();
   if (position) request.position = position;
   const kind = $("limit-kind").value;
   const value = parseInt($("limit-value").value, 10);
-  if (kind && value > 0) request[kind] = value;
+  // A level (levels.js), or under "advanced" a profile and its limits.
+  const level = chosenLevel();
+  if (level) request.level = level;
+  else request.engine = $("engine").value;
+  if (!level && kind && value > 0) request[kind] = value;
+  Object.assign(request, clockRequest());
   page.flipped = request.side === "black";
   setStatus("thinking", "Starting…");
   await act(() => api("POST", "/api/sessions", request));
@@ -198,8 +203,10 @@ function expired() {
   $("board").replaceChildren();
   $("moves").replaceChildren();
   $("notes").replaceChildren();
+  renderCards($("cards"), null);
   $("actions").replaceChildren();
   $("ending").hidden = true;
+  renderClock(null);
   showError("This game has expired on the server (it was unused for too long). New game starts another with the same settings.");
   setStatus("expired", "The game has expired.");
   sessionButtons(false);
@@ -270,6 +277,7 @@ function render() {
     if (complete.length) renderChoice(complete);
   }
   renderNotes(picture, view);
+  renderCards($("cards"), picture.cards, view.you);
   renderMoves(view);
   renderLegend(picture);
   $("position-string").value = view.position;
@@ -278,6 +286,8 @@ function render() {
   }
   $("hint").disabled = page.busy || !playing();
   $("resign").disabled = page.busy || !playing();
+  renderClock(view, page.busy);
+  $("editor-link").href = `/editor#${new URLSearchParams({ game: view.game, position: view.position, options: view.options.join(",") })}`;
 }
 
 function lastMove(view) {

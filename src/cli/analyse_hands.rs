@@ -24,12 +24,8 @@ use crate::engine::EngineProfile;
 use crate::game::{HandText, Turn};
 use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::{simulate_calls, Simulation};
-use crate::search::info::SearchInfo;
-use crate::search::ismcts::ismcts_search;
-use crate::search::modelling::Modelling;
-use crate::search::pimc::pimc_search;
-use crate::search::searcher::SearchError;
-use crate::search::uct::{ActionStats, UctConfig, UctResult};
+use crate::search::modelling::{search_worlds, Determinization, Modelling};
+use crate::search::uct::{ActionStats, UctConfig};
 use crate::search::Limits;
 
 /// Playouts per searcher when `--nodes` is not given.
@@ -130,27 +126,18 @@ fn analyse<G: HandText + RuleBasedGame>(
             stats,
         });
     }
-    // The two determinizing searches take the same arguments; each gives
-    // one column of the table.
-    #[allow(clippy::type_complexity)]
-    let searches: [(
-        &'static str,
-        fn(
-            &G::Observation,
-            &UctConfig,
-            &Modelling,
-            &Limits,
-            &Arc<AtomicBool>,
-            u64,
-            &mut dyn FnMut(&SearchInfo<G::Action>),
-        ) -> Result<UctResult<G::Action>, SearchError>,
-    ); 2] = [("ismcts", ismcts_search::<G>), ("pimc", pimc_search::<G>)];
-    for (title, search) in searches {
+    // The two determinizing searches each give one column of the table.
+    let searches = [
+        ("ismcts", Determinization::PerPlayout),
+        ("pimc", Determinization::PerTree),
+    ];
+    for (title, determinization) in searches {
         let start = Instant::now();
         let stats = pool
             .install(|| {
-                search(
+                search_worlds::<G>(
                     observation,
+                    determinization,
                     &config,
                     &Modelling::default(),
                     &limits,

@@ -39,6 +39,7 @@ pub mod catalogue;
 pub mod chance_players;
 pub mod cheating;
 pub mod external;
+pub mod game_clock;
 pub mod match_loop;
 pub mod most_visited;
 pub mod partner_sight;
@@ -60,6 +61,7 @@ pub use catalogue::{Catalogue, Origin};
 pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 pub use cheating::CheatingMcts;
 pub use external::ExternalPlayer;
+pub use game_clock::{ClockView, GameClock, TimeControl};
 pub use match_loop::{
     play_out, ChanceSource, EndReason, Ending, Event, Fault, FixedLimits, Match, MatchHooks,
     Occupant, Progress, RefusedAction, SeededChance,

@@ -1,13 +1,10 @@
 //! The players that search over worlds sampled from their seat's
-//! observation, playing the most visited action: PIMC (determinized search,
-//! [`crate::search::pimc`]) and ISMCTS (information-set MCTS,
-//! [`crate::search::ismcts`]), either modelling the other seats by the
+//! observation, playing the most visited action: PIMC (determinized search)
+//! and ISMCTS (information-set MCTS), both [`search_worlds`], either modelling the other seats by the
 //! game's policy ([`Modelling`]: inference on the worlds, policy playouts).
 
 use crate::knowledge::RuleBasedGame;
-use crate::search::ismcts::ismcts_search;
-use crate::search::modelling::Modelling;
-use crate::search::pimc::pimc_search;
+use crate::search::modelling::{search_worlds, Determinization, Modelling};
 use crate::search::uct::{UctConfig, DEFAULT_PLAYOUTS};
 use crate::search::Limits;
 
@@ -24,7 +21,7 @@ pub enum Sampling {
     Ismcts,
 }
 
-/// A PIMC or ISMCTS player (workers on one tree under tree parallelism).
+/// A PIMC or ISMCTS player.
 #[derive(Clone, Debug)]
 pub struct SamplingPlayer {
     sampling: Sampling,
@@ -83,13 +80,14 @@ impl<G: RuleBasedGame> Player<G> for SamplingPlayer {
     ) -> Result<Decision<G::Action>, PlayerError> {
         let limits = limits.or_nodes(DEFAULT_PLAYOUTS);
         let observation = view.observation;
-        let search = match self.sampling {
-            Sampling::Pimc => pimc_search::<G>,
-            Sampling::Ismcts => ismcts_search::<G>,
+        let determinization = match self.sampling {
+            Sampling::Pimc => Determinization::PerTree,
+            Sampling::Ismcts => Determinization::PerPlayout,
         };
         choose_most_visited(view.legal, &mut self.seed, |seed| {
-            search(
+            search_worlds::<G>(
                 observation,
+                determinization,
                 &self.config,
                 &self.modelling,
                 &limits,

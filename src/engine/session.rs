@@ -13,6 +13,7 @@
 //! type-erased handle that speaks the game's notation.
 
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
@@ -20,6 +21,7 @@ use crate::game::{Game, Seat, TextBoard, Turn};
 use crate::search::{Limits, SearchInfo};
 
 use super::build::{build_player, Playable};
+use super::game_clock::{ClockView, GameClock, TimeControl};
 use super::match_loop::{
     EndReason, Ending, Event, Match, MatchHooks, Occupant, Progress, SeededChance,
 };
@@ -108,16 +110,29 @@ pub enum Happening<G: Game> {
     Over(Ending),
 }
 
-/// The session's hooks: every engine under its profile's limits, every
-/// event kept for the front end.
+/// The session's hooks: every engine under its profile's limits (its
+/// move time replaced by its own clock when the game has one), every event
+/// kept for the front end.
 struct Recorder<G: Game> {
     limits: Vec<Limits>,
+    clock: Option<GameClock>,
     happened: Vec<Happening<G>>,
 }
 
 impl<G: Game> MatchHooks<G> for Recorder<G> {
     fn limits(&mut self, seat: Seat) -> Limits {
-        self.limits.get(seat).copied().unwrap_or_default()
+        let mut limits = self.limits.get(seat).copied().unwrap_or_default();
+        if let Some(clock) = &self.clock {
+            limits.movetime = None;
+            limits.clock = Some(clock.search_clock(seat, Instant::now()));
+        }
+        limits
+    }
+
+    fn charge(&mut self, seat: Seat, elapsed: Duration) -> Result<(), String> {
+        self.clock
+            .as_mut()
+            .map_or(Ok(()), |clock| clock.charge(seat, elapsed))
     }
 
     fn event(&mut self, state: &G, event: &Event<'_, G::Action>) -> Option<Ending> {
@@ -217,6 +232,7 @@ impl<G: Playable> Session<G> {
             redo: Vec::new(),
             hooks: Recorder {
                 limits,
+                clock: None,
                 happened: Vec::new(),
             },
             ending: None,
@@ -302,6 +318,55 @@ impl<G: Playable> Session<G> {
         if let Progress::Over(ending) = progress {
             self.ending = Some(ending);
         }
+        self.clock_follows_turn();
+    }
+
+    /// Plays the game under `control` from now on (`None`: no clock), both
+    /// clocks full.
+    pub fn set_clock(&mut self, control: Option<TimeControl>) {
+        self.hooks.clock = control.map(|control| GameClock::new(control, self.specs.len()));
+        self.clock_follows_turn();
+    }
+
+    /// The clock at `now`, if the game has one.
+    #[must_use]
+    pub fn clock_view(&self, now: Instant) -> Option<ClockView> {
+        self.hooks.clock.as_ref().map(|clock| clock.view(now))
+    }
+
+    /// Ends the game on time if the clock running at `now` shows zero;
+    /// whether it did.
+    pub fn flag(&mut self, now: Instant) -> bool {
+        let fallen = match (&self.ending, &self.hooks.clock) {
+            (None, Some(clock)) => clock.fallen(now),
+            _ => None,
+        };
+        if let Some(seat) = fallen {
+            self.lose_on_time(seat, "ran out of time".into());
+        }
+        fallen.is_some()
+    }
+
+    /// `seat` loses on time, saying `message`.
+    fn lose_on_time(&mut self, seat: Seat, message: String) {
+        let ending = Ending::forfeit(self.state(), seat, EndReason::TimeForfeit, message);
+        self.hooks.happened.push(Happening::Over(ending.clone()));
+        self.ending = Some(ending);
+        self.clock_follows_turn();
+    }
+
+    /// Runs the clock of the seat to move (none at the end, at chance or
+    /// while an engine is about to think: its search is timed apart).
+    fn clock_follows_turn(&mut self) {
+        let person = self.person_to_move();
+        let Some(clock) = &mut self.hooks.clock else {
+            return;
+        };
+        let now = Instant::now();
+        match person {
+            Some(seat) => clock.run(seat, now),
+            None => clock.stop(now),
+        }
     }
 
     /// The person to move, or why no person is: the game is over, or an
@@ -332,6 +397,10 @@ impl<G: Playable> Session<G> {
         if self.person_to_move() != Some(seat) {
             return Err(SessionError::NotYourTurn);
         }
+        let now = Instant::now();
+        if self.flag(now) {
+            return Err(SessionError::GameOver);
+        }
         self.game
             .play(seat, action, &mut self.hooks)
             .map_err(|e| SessionError::BadAction {
@@ -339,6 +408,11 @@ impl<G: Playable> Session<G> {
                 message: e.to_string(),
             })?;
         self.history.push(action);
+        if let Some(Err(message)) = self.hooks.clock.as_mut().map(|c| c.charge_turn(seat, now)) {
+            self.redo.clear();
+            self.lose_on_time(seat, message);
+            return Ok(());
+        }
         self.redo.clear();
         self.advance();
         Ok(())
@@ -391,6 +465,7 @@ impl<G: Playable> Session<G> {
         self.redo.push(history.split_off(index));
         self.replay(history);
         self.hooks.happened.clear();
+        self.clock_follows_turn();
         Ok(())
     }
 
@@ -435,6 +510,7 @@ impl<G: Playable> Session<G> {
         let ending = Ending::forfeit(self.state(), seat, EndReason::Resigned, "resigned".into());
         self.hooks.happened.push(Happening::Over(ending.clone()));
         self.ending = Some(ending);
+        self.clock_follows_turn();
     }
 
     /// Starts again from `start` with the same seats; the engines forget the
@@ -452,6 +528,9 @@ impl<G: Playable> Session<G> {
         self.redo.clear();
         self.hooks.happened.clear();
         self.replay(Vec::new());
+        if let Some(clock) = &mut self.hooks.clock {
+            clock.reset();
+        }
     }
 
     /// The saved game: the start position, the chance seed and every action.

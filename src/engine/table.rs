@@ -37,8 +37,7 @@ use crate::bounds::{self, OutOfRange};
 use crate::game::{Game, HandView, Seat, Turn};
 use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::{simulate_calls, Simulation};
-use crate::search::ismcts::ismcts_search;
-use crate::search::modelling::Modelling;
+use crate::search::modelling::{search_worlds, Determinization, Modelling};
 use crate::search::uct::{ActionStats, UctConfig};
 use crate::search::Limits;
 
@@ -473,8 +472,9 @@ pub fn rank_actions<G: HandView + Playable + RuleBasedGame>(
         } else {
             Vec::new()
         };
-    let searched = ismcts_search::<G>(
+    let searched = search_worlds::<G>(
         observation,
+        Determinization::PerPlayout,
         &UctConfig::default(),
         &Modelling::default(),
         &Limits::nodes(playouts),

@@ -43,7 +43,7 @@ use super::control::{Control, POLL_INTERVAL};
 use super::info::{PvLine, SearchInfo};
 use super::limits::Limits;
 use super::score::{terminal_score, Score, EVAL_LIMIT, MATE};
-use super::searcher::SearchError;
+use super::SearchError;
 use crate::knowledge::{noisy_actions_or_filtered, Evaluator};
 
 /// The lowest value any node can have.

@@ -7,10 +7,19 @@
 //! [`Evaluator`]. Games with chance events (card chess's draws) use
 //! [`expectimax`] (Star1/Star2 pruning) or the one UCT ([`uct`], chance
 //! nodes sampled by probability) with the same evaluators. For
-//! hidden-information games, determinized search ([`pimc`]),
-//! information-set MCTS ([`ismcts`]) — both on [`uct`] — and bidding by
-//! simulation ([`bid_simulation`]) see only a seat's observation; the
-//! first two may model the other seats by a policy ([`modelling`]).
+//! hidden-information games, determinized search (PIMC) and
+//! information-set MCTS (ISMCTS) — both [`modelling::search_worlds`] on
+//! [`uct`] — and bidding by simulation ([`bid_simulation`]) see only a
+//! seat's observation; the first two may model the other seats by a
+//! policy ([`modelling`]).
+//!
+//! The families have folders: `alphabeta/` (the negamax thread, its
+//! configuration, move ordering, transposition table and the two ways
+//! threads share a search), `mcts/` (the one UCT, the sampling searches
+//! and their modelling, the simulation bidder); `expectimax.rs` stands
+//! alone, and the limits, stop control, time management, scores and
+//! reports are shared by all. Each module has one public path, directly
+//! under `search` (`crate::search::uct`, `crate::search::tt`).
 //!
 //! Every searcher takes [`Limits`], a shared stop flag and a progress
 //! callback, and returns its best action, lines, nodes and time.
@@ -32,25 +41,17 @@
 //! The searcher keeps its table between calls (call `new_game` between
 //! games); `stop_handle` stops a running search from another thread.
 
-pub mod alphabeta;
-pub mod bid_simulation;
-pub mod config;
+mod alphabeta;
 pub mod control;
 pub mod expectimax;
 pub mod info;
-pub mod ismcts;
 pub mod limits;
-pub mod modelling;
-pub mod ordering;
-pub mod pimc;
+mod mcts;
 pub mod score;
-pub mod searcher;
-pub mod smp;
-pub mod split;
 pub mod timeman;
-pub mod tt;
-pub mod uct;
-pub mod uct_shared;
+
+pub use alphabeta::{config, ordering, searcher, smp, split, tt};
+pub use mcts::{bid_simulation, modelling, uct};
 
 pub use crate::knowledge::{Evaluator, NoisyActions};
 pub use config::{AlphaBetaGame, SearchConfig};

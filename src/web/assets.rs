@@ -34,6 +34,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../web/figures.js"),
     ),
     (
+        "/cards.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/cards.js"),
+    ),
+    (
         "/sounds.js",
         "text/javascript; charset=utf-8",
         include_str!("../../web/sounds.js"),
@@ -42,6 +47,36 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "/app.js",
         "text/javascript; charset=utf-8",
         include_str!("../../web/app.js"),
+    ),
+    (
+        "/clock.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/clock.js"),
+    ),
+    (
+        "/clock.css",
+        "text/css; charset=utf-8",
+        include_str!("../../web/clock.css"),
+    ),
+    (
+        "/levels.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/levels.js"),
+    ),
+    (
+        "/editor.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/editor.js"),
+    ),
+    (
+        "/editor.css",
+        "text/css; charset=utf-8",
+        include_str!("../../web/editor.css"),
+    ),
+    (
+        "/editor",
+        "text/html; charset=utf-8",
+        include_str!("../../web/editor.html"),
     ),
     (
         "/table",

@@ -4,9 +4,13 @@
 //! position at any earlier ply), behind a handle that does not name the
 //! game.
 
+use std::time::Instant;
+
 use serde::Serialize;
 
-use crate::engine::{AnySession, EndReason, SeatSpec, Session, SessionError, Stop};
+use crate::engine::{
+    AnySession, ClockView, EndReason, SeatSpec, Session, SessionError, Stop, TimeControl,
+};
 use crate::game::{Seat, Turn};
 
 use super::picture::{side_name, Picture, Pictured};
@@ -69,6 +73,8 @@ pub struct Snapshot {
     pub record: Vec<RecordEntry>,
     /// The end, once reached.
     pub ending: Option<Ending>,
+    /// Both clocks, if the game is played on a clock.
+    pub clock: Option<ClockView>,
 }
 
 /// An earlier position of the game.
@@ -102,6 +108,10 @@ pub trait BoardSession: AnySession {
     fn hint_cells(&self) -> Result<Hint, SessionError>;
     /// The flag that stops the engine thinking now.
     fn stop(&self) -> Stop;
+    /// Plays on a clock under `control` from now on, both clocks full.
+    fn set_clock(&mut self, control: TimeControl);
+    /// Ends the game on time if the running clock shows zero now.
+    fn flag(&mut self);
 }
 
 impl<G: Pictured> BoardSession for Session<G>
@@ -133,6 +143,11 @@ where
                     side_name(fault.seat),
                     side_name(1 - fault.seat)
                 ),
+                Some(fault) if ending.reason == EndReason::TimeForfeit => format!(
+                    "{} lost on time; {} wins",
+                    side_name(fault.seat),
+                    side_name(1 - fault.seat)
+                ),
                 Some(fault) => format!("{}: {}", ending.reason.text(), fault.message),
                 None => state
                     .ending_words()
@@ -151,6 +166,7 @@ where
             legal,
             record: record(self),
             ending,
+            clock: self.clock_view(Instant::now()),
         }
     }
 
@@ -196,6 +212,14 @@ where
 
     fn stop(&self) -> Stop {
         self.stop_handle()
+    }
+
+    fn set_clock(&mut self, control: TimeControl) {
+        Session::set_clock(self, Some(control));
+    }
+
+    fn flag(&mut self) {
+        Session::flag(self, Instant::now());
     }
 }
 

@@ -12,6 +12,8 @@ pub mod analysis;
 pub mod app;
 pub mod assets;
 pub mod board_session;
+pub mod clock;
+pub mod editor_api;
 pub mod error;
 pub mod games_api;
 pub mod hosts;

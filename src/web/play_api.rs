@@ -21,6 +21,7 @@ use crate::tournament::record::record_as_saved_game;
 
 use super::app::{fresh_seed, App, Shared};
 use super::board_session::{BoardSession, Earlier, Ending, Hint, Snapshot};
+use super::clock::ClockRequest;
 use super::error::{ApiError, JsonBody, PathArgs};
 use super::picture::Pictured;
 use super::store::{lock, short, Entry, Full};
@@ -74,6 +75,10 @@ pub struct NewSession {
     /// The engine's depth per move, replacing the profile's limits.
     #[serde(default)]
     pub depth: Option<u32>,
+    /// A clock for both sides (default: none); the engine then plays from
+    /// its own clock instead of a move time.
+    #[serde(default)]
+    pub clock: Option<ClockRequest>,
 }
 
 /// An action written in notation.
@@ -132,6 +137,7 @@ where
     let id = id.to_string();
     run_blocking(move || {
         let mut session = lock(&entry.session);
+        session.flag();
         let was_over = session.result().is_some();
         work(session.as_mut())?;
         let view = view(&id, &entry, session.as_ref());
@@ -159,7 +165,7 @@ where
 /// failed (it forfeits that game, the session carries on).
 fn log_ending(id: &str, entry: &Entry, ending: &Ending) {
     let session = short(id);
-    if matches!(ending.reason, "game over" | "resigned") {
+    if matches!(ending.reason, "game over" | "resigned" | "time forfeit") {
         tracing::info!(session, engine = %entry.engine, reason = ending.reason, "game over");
     } else {
         tracing::warn!(session, engine = %entry.engine, reason = ending.reason, words = %ending.words, "engine fault: it forfeits the game");
@@ -249,6 +255,7 @@ async fn create(
             )))
         }
     };
+    let control = request.clock.map(ClockRequest::control).transpose()?;
     let mut profile = engine_profile(&app, game, &request)?;
     let table_mb = app.memory.fit(&mut profile);
     let engine = profile.name.clone();
@@ -271,6 +278,9 @@ async fn create(
     };
     let session = run_blocking(move || {
         let mut session = session;
+        if let Some(control) = control {
+            session.set_clock(control);
+        }
         session.advance();
         Ok(session)
     })

@@ -26,7 +26,7 @@ use super::hosts::{self, HostPolicy};
 use super::memory::{self, MemoryBudget, DEFAULT_MEMORY_MB};
 use super::store::Store;
 use super::tournament_api::Tournaments;
-use super::{analysis, assets, games_api, play_api, review, table_api, tournament_api};
+use super::{analysis, assets, editor_api, games_api, play_api, review, table_api, tournament_api};
 
 /// The largest request body accepted (a saved game fits many times over).
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
@@ -104,6 +104,7 @@ pub fn router(app: Shared) -> Router {
         .merge(games_api::routes(Arc::clone(&app)))
         .merge(play_api::routes(Arc::clone(&app)))
         .merge(analysis::routes(Arc::clone(&app)))
+        .merge(editor_api::routes())
         .merge(review::routes(Arc::clone(&app)))
         .merge(table_api::routes(Arc::clone(&app)))
         .merge(tournament_api::routes(Arc::clone(&app)))

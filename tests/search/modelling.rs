@@ -17,12 +17,11 @@ use tauler::games::muzicando::cards::{cards_of, Card, ALL_CARDS};
 use tauler::games::muzicando::heuristic::{HeuristicPlayer, Situation};
 use tauler::games::muzicando::{Muzicando, Options};
 use tauler::knowledge::{PolicyModel, RuleBasedGame};
-use tauler::search::ismcts::ismcts_search;
 use tauler::search::modelling::{
-    Belief, Chains, Inference, Modelling, PlayoutModel, Sampler, Weighed,
+    search_worlds, Belief, Chains, Determinization, Inference, Modelling, PlayoutModel, Sampler,
+    Weighed,
 };
-use tauler::search::pimc::pimc_search;
-use tauler::search::uct::{self, Leaf, Opponents, Parallelism, UctConfig, Worlds};
+use tauler::search::uct::{self, Leaf, Opponents, UctConfig, Worlds};
 use tauler::search::Limits;
 
 /// A hand in play, some tricks in, with passes and symbols behind it.
@@ -340,10 +339,11 @@ fn informed_searches_answer_legal_actions_reproducibly() {
         ..UctConfig::default()
     };
     let stop = Arc::new(AtomicBool::new(false));
-    for search in [ismcts_search::<Muzicando>, pimc_search::<Muzicando>] {
+    for determinization in [Determinization::PerPlayout, Determinization::PerTree] {
         let run = || {
-            search(
+            search_worlds::<Muzicando>(
                 &observation,
+                determinization,
                 &config,
                 &informed(),
                 &Limits::nodes(400),
@@ -374,36 +374,33 @@ fn rule_based(state: &Muzicando) -> Option<tauler::games::muzicando::Action> {
 fn modelled_opponents_move_only_as_the_model_says_in_the_tree() {
     let (state, seat) = midgame();
     let model = |s: &Muzicando, _: &mut rand_xoshiro::Xoshiro256PlusPlus| rule_based(s);
-    for parallelism in [Parallelism::Root, Parallelism::Tree] {
-        let config = UctConfig {
-            trees: 2,
-            parallelism,
-            ..UctConfig::default()
+    let config = UctConfig {
+        trees: 2,
+        ..UctConfig::default()
+    };
+    let result = uct::search(
+        Worlds::Fixed(&state),
+        Leaf::Playout,
+        Opponents::Model(&model),
+        &config,
+        &Limits::nodes(600),
+        &Arc::new(AtomicBool::new(false)),
+        4,
+        &mut |_| {},
+    )
+    .expect("a result");
+    let line = &result.lines[0].pv;
+    let mut replay = state.clone();
+    let mut opponent_moves = 0;
+    for &action in line {
+        let Turn::Player(mover) = replay.turn() else {
+            break;
         };
-        let result = uct::search(
-            Worlds::Fixed(&state),
-            Leaf::Playout,
-            Opponents::Model(&model),
-            &config,
-            &Limits::nodes(600),
-            &Arc::new(AtomicBool::new(false)),
-            4,
-            &mut |_| {},
-        )
-        .expect("a result");
-        let line = &result.lines[0].pv;
-        let mut replay = state.clone();
-        let mut opponent_moves = 0;
-        for &action in line {
-            let Turn::Player(mover) = replay.turn() else {
-                break;
-            };
-            if replay.team_of(mover) != replay.team_of(seat) {
-                assert_eq!(Some(action), rule_based(&replay), "{}", replay.record());
-                opponent_moves += 1;
-            }
-            replay.apply(action);
+        if replay.team_of(mover) != replay.team_of(seat) {
+            assert_eq!(Some(action), rule_based(&replay), "{}", replay.record());
+            opponent_moves += 1;
         }
-        assert!(opponent_moves >= 2, "{parallelism:?}: line {line:?}");
+        replay.apply(action);
     }
+    assert!(opponent_moves >= 2, "line {line:?}");
 }

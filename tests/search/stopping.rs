@@ -12,9 +12,7 @@ use tauler::games::cardchess::{CardChess, CardChessEval, CardChessOptions};
 use tauler::games::muzicando::{Muzicando, Options};
 use tauler::search::bid_simulation::{simulate_calls, Simulation};
 use tauler::search::expectimax::{Expectimax, Pruning};
-use tauler::search::ismcts::ismcts_search;
-use tauler::search::modelling::Modelling;
-use tauler::search::pimc::pimc_search;
+use tauler::search::modelling::{search_worlds, Determinization, Modelling};
 use tauler::search::uct::{self, Leaf, Opponents, UctConfig, Worlds};
 use tauler::search::{AlphaBeta, Limits, SearchConfig};
 
@@ -117,8 +115,9 @@ fn ismcts_stops_with(modelling: Modelling) {
     let (state, seat) = muzicando_play();
     let observation = state.observation(seat);
     let (best, _) = stopped(move |stop| {
-        ismcts_search::<Muzicando>(
+        search_worlds::<Muzicando>(
             &observation,
+            Determinization::PerPlayout,
             &UctConfig::default(),
             &modelling,
             &Limits::default(),
@@ -142,8 +141,9 @@ fn pimc_stops_on_the_flag() {
     let (state, seat) = muzicando_play();
     let observation = state.observation(seat);
     let (best, _) = stopped(move |stop| {
-        pimc_search::<Muzicando>(
+        search_worlds::<Muzicando>(
             &observation,
+            Determinization::PerTree,
             &UctConfig::default(),
             &Modelling::default(),
             &Limits::default(),
@@ -187,8 +187,9 @@ fn progress_is_reported_while_searching() {
     let (state, seat) = muzicando_play();
     let observation = state.observation(seat);
     let mut reports = Vec::new();
-    let result = ismcts_search::<Muzicando>(
+    let result = search_worlds::<Muzicando>(
         &observation,
+        Determinization::PerPlayout,
         &UctConfig::default(),
         &Modelling::default(),
         &Limits::nodes(2000),

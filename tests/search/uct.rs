@@ -10,11 +10,9 @@ use std::sync::Arc;
 use tauler::game::{Game, HiddenInfo, Turn};
 use tauler::games::cardchess::{Action, CardChess, CardChessEval, CardChessOptions};
 use tauler::games::muzicando::{Muzicando, Options};
-use tauler::search::ismcts::ismcts_search;
-use tauler::search::modelling::Modelling;
+use tauler::search::modelling::{search_worlds, Determinization, Modelling};
 use tauler::search::uct::{
-    self, rank, teams_of, ActionStats, Leaf, Objective, Opponents, Parallelism, UctConfig,
-    UctResult, Worlds,
+    self, rank, teams_of, ActionStats, Leaf, Objective, Opponents, UctConfig, UctResult, Worlds,
 };
 use tauler::search::Limits;
 
@@ -76,8 +74,9 @@ fn ismcts_gives_the_same_choice_at_any_thread_count() {
             .build()
             .expect("a pool")
             .install(|| {
-                ismcts_search::<Muzicando>(
+                search_worlds::<Muzicando>(
                     &observation,
+                    Determinization::PerPlayout,
                     &UctConfig::default(),
                     &Modelling::default(),
                     &Limits::nodes(800),
@@ -109,47 +108,6 @@ fn ties_go_to_more_visits_then_the_higher_mean_then_the_earlier_legal_action() {
     ];
     let order: Vec<char> = rank(&stats, &legal).iter().map(|s| s.action).collect();
     assert_eq!(order, ['b', 'c', 'd', 'e', 'a']);
-}
-
-#[test]
-fn tree_parallel_ismcts_answers_legally_and_repeats_itself_on_one_thread() {
-    let state: Muzicando =
-        tauler::game::Notation::parse_position("seed:11 1M - - -", &Options::default())
-            .expect("a position");
-    let Turn::Player(seat) = state.turn() else {
-        panic!("play has begun");
-    };
-    let observation = state.observation(seat);
-    let config = UctConfig {
-        trees: 2,
-        parallelism: Parallelism::Tree,
-        ..UctConfig::default()
-    };
-    let run = || {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .expect("a pool")
-            .install(|| {
-                ismcts_search::<Muzicando>(
-                    &observation,
-                    &config,
-                    &Modelling::default(),
-                    &Limits::nodes(600),
-                    &Arc::new(AtomicBool::new(false)),
-                    5,
-                    &mut |_| {},
-                )
-                .expect("a result")
-            })
-    };
-    let (first, again) = (run(), run());
-    assert_eq!(first.stats, again.stats);
-    assert_eq!(first.iterations, 600);
-    let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
-    assert!(legal.contains(&first.best));
-    assert_eq!(first.stats.iter().map(|s| s.visits).sum::<u64>(), 600);
 }
 
 #[test]
@@ -205,8 +163,9 @@ fn a_margin_search_backs_up_margins() {
         panic!("the auction has begun");
     };
     let search = |objective| {
-        ismcts_search::<Muzicando>(
+        search_worlds::<Muzicando>(
             &state.observation(seat),
+            Determinization::PerPlayout,
             &UctConfig {
                 trees: 1,
                 objective,

@@ -272,6 +272,20 @@ pub async fn start_game(
         &format!("document.getElementById('engine').innerHTML.includes('{engine}')"),
     )
     .await;
+    // A profile is chosen under "Advanced", the level menu's last choice,
+    // among the new-game form's further settings.
+    eval(
+        client,
+        "(document.getElementById('more-settings').open = true, true)",
+    )
+    .await;
+    client
+        .find(Locator::Css("#level"))
+        .await
+        .expect("the level menu")
+        .select_by_value("")
+        .await
+        .expect("the advanced choice");
     let engines = client
         .find(Locator::Css("#engine"))
         .await
@@ -280,11 +294,6 @@ pub async fn start_game(
         .select_by_value(engine)
         .await
         .expect("the engine is offered");
-    eval(
-        client,
-        "(document.getElementById('more-settings').open = true, true)",
-    )
-    .await;
     let kind = client
         .find(Locator::Css("#limit-kind"))
         .await

@@ -87,6 +87,7 @@ impl Pictured for Camelot {
             legend: LEGEND,
             check: None,
             notes: Vec::new(),
+            cards: None,
         }
     }
 

@@ -145,6 +145,7 @@ impl Pictured for Cescacs {
             legend: LEGEND,
             check,
             notes: Vec::new(),
+            cards: None,
         }
     }
 

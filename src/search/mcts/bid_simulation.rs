@@ -25,13 +25,13 @@ use rayon::prelude::*;
 use crate::game::{HiddenInfo, Turn};
 use crate::knowledge::{draw_outcome, Policy, RuleBasedGame};
 
-use super::control::Control;
-use super::info::{PvLine, SearchInfo};
-use super::limits::Limits;
 use super::modelling::{Belief, Inference};
-use super::score::Score;
-use super::searcher::SearchError;
 use super::uct::{info_of, merge_stats, rank, teams_of, ActionStats, Objective, UctResult};
+use crate::search::control::Control;
+use crate::search::info::{PvLine, SearchInfo};
+use crate::search::limits::Limits;
+use crate::search::score::Score;
+use crate::search::SearchError;
 
 /// How the calls are simulated: where the worlds come from and what the
 /// seat maximises.

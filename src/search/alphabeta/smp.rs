@@ -31,14 +31,14 @@ use std::marker::PhantomData;
 
 use crate::game::{Game, Seat};
 
-use super::alphabeta::{Outcome, Shared, Worker};
 use super::config::{SearchConfig, SmpMode};
-use super::control::Control;
-use super::info::{PvLine, SearchInfo};
+use super::negamax::{Outcome, Shared, Worker};
 use super::ordering::MoveOrdering;
 use super::split::SplitBoard;
 use super::tt::TranspositionTable;
 use crate::knowledge::Evaluator;
+use crate::search::control::Control;
+use crate::search::info::{PvLine, SearchInfo};
 
 /// What every thread of one search shares.
 pub struct Context<'a, E> {

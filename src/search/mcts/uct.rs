@@ -25,9 +25,12 @@
 //!   mover's choose by UCB for their own values, or by a given model (a
 //!   stochastic policy of how they actually play), the tree growing along
 //!   the model's choices.
-//! - **Parallelism** ([`Parallelism`]): independent trees merged at the
-//!   root ([`UctConfig::trees`] trees, whatever the thread count), or one
-//!   tree shared by every thread with virtual loss ([`super::uct_shared`]).
+//! - **Parallelism**: independent trees merged at the root
+//!   ([`UctConfig::trees`] trees, whatever the thread count). One tree
+//!   shared by every thread (virtual loss on a concurrent node table) was
+//!   measured weaker at equal time (45.8% ± 4.7% in card chess) and slower
+//!   per playout (17.6k against 43.5k playouts/s on one thread), and was
+//!   removed; see `docs/results/smp.md`.
 //!
 //! Every search honours [`Limits`] (`nodes` = playouts in all, `movetime`,
 //! a clock), a shared stop flag, and reports its progress after each batch
@@ -48,11 +51,11 @@ use rayon::prelude::*;
 use crate::game::{Game, Returns, Turn, MAX_SEATS};
 use crate::knowledge::{draw_outcome, play_out, uniform_action, Evaluator};
 
-use super::control::Control;
-use super::info::{PvLine, SearchInfo};
-use super::limits::Limits;
-use super::score::{Score, EVAL_LIMIT};
-use super::searcher::SearchError;
+use crate::search::control::Control;
+use crate::search::info::{PvLine, SearchInfo};
+use crate::search::limits::Limits;
+use crate::search::score::{Score, EVAL_LIMIT};
+use crate::search::SearchError;
 
 /// Evaluation units per factor e of odds: an evaluation of `x` means a win
 /// share of `1 / (1 + e^(−x / EVAL_SCALE))` for the seat to move.
@@ -61,7 +64,9 @@ pub const EVAL_SCALE: f64 = 400.0;
 /// Playouts per decision when a profile sets no limit.
 pub const DEFAULT_PLAYOUTS: u64 = 2000;
 
-/// How the threads of a search share the work.
+/// How the threads of a search share the work: a profile's `parallelism`
+/// key, which accepts `root` alone since tree parallelism was removed (a
+/// profile naming `tree` is refused with the accepted value).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Parallelism {
@@ -69,10 +74,6 @@ pub enum Parallelism {
     /// any thread count.
     #[default]
     Root,
-    /// One tree shared by every worker, with virtual loss
-    /// ([`super::uct_shared`]); reproducible on one thread only.
-    /// Determinized search (one world per tree) stays root-parallel.
-    Tree,
 }
 
 /// How a UCT search explores and how widely it runs.
@@ -82,12 +83,11 @@ pub struct UctConfig {
     /// (about 1) with an evaluation leaf, the game's points with playouts
     /// (Muzicando hand scores span about 20 points).
     pub exploration: f64,
-    /// Root parallelism: independent trees (or sampled worlds), each
-    /// given an equal share of the playouts, their root statistics merged.
-    /// Tree parallelism: workers on the one tree, each given an equal
-    /// share. Either way they run on as many threads as rayon has.
+    /// Independent trees (or sampled worlds), each given an equal share of
+    /// the playouts, their root statistics merged, run on as many threads
+    /// as rayon has.
     pub trees: usize,
-    /// Root or tree parallelism.
+    /// Root parallelism, the only kind.
     pub parallelism: Parallelism,
     /// What each seat maximises: its own return, or its margin over the
     /// other teams.
@@ -637,7 +637,7 @@ impl<'w, G: Game> Tree<'w, G> {
                 Some(_) => f64::from(c.available.max(1)).ln(),
                 None => parent_log,
             };
-            let value = ucb(c.sum[seat], f64::from(c.visits), 0.0, log, self.exploration);
+            let value = ucb(c.sum[seat], f64::from(c.visits), log, self.exploration);
             if value > best_value {
                 best_value = value;
                 best = Some((action, child));
@@ -713,24 +713,21 @@ pub(super) fn root<G: Game>(
     Ok((seat, legal))
 }
 
-/// Playouts per tree (or worker) in the first batch between progress
+/// Playouts per tree in the first batch between progress
 /// reports; the batch doubles up to [`MAX_BATCH`].
 const FIRST_BATCH: u64 = 64;
 const MAX_BATCH: u64 = 4096;
 
 /// The UCB1 value of a child for the seat choosing: its mean return plus
-/// the exploration term, `pending` playouts of other threads now below it
-/// counted as losses (virtual loss; 0 in a tree of one thread). `log` is
-/// the log of the parent's visits, or of the child's availability over
-/// information sets.
-pub(super) fn ucb(sum: f64, visits: f64, pending: f64, log: f64, exploration: f64) -> f64 {
-    let visits = (visits + pending).max(1.0);
-    (sum - exploration * pending) / visits + exploration * (log / visits).sqrt()
+/// the exploration term. `log` is the log of the parent's visits, or of
+/// the child's availability over information sets.
+fn ucb(sum: f64, visits: f64, log: f64, exploration: f64) -> f64 {
+    let visits = visits.max(1.0);
+    sum / visits + exploration * (log / visits).sqrt()
 }
 
 /// Runs a search in batches of playouts that double from [`FIRST_BATCH`]
-/// to [`MAX_BATCH`]: `step` runs one batch of the given size per tree or
-/// worker and answers the result so far and whether every budget is
+/// to [`MAX_BATCH`]: `step` runs one batch of the given size per tree and answers the result so far and whether every budget is
 /// spent; `on_info` hears each result; the last one is returned once the
 /// budgets are spent, `control` stops, or its soft deadline has passed (a
 /// batch is this search's iteration: under a clock it aims at its share of
@@ -753,9 +750,8 @@ pub(super) fn in_batches<A: Clone>(
 
 /// Searches `worlds` under `limits` (`nodes`: playouts in all), the other
 /// teams' seats choosing as `opponents` says, stopping early when `stop`
-/// is set, calling `on_info` after each batch of playouts. Root-parallel
-/// ([`UctConfig::trees`] trees, playouts shared equally) or, for a fixed
-/// world or one sampled per playout, tree-parallel as `config` says.
+/// is set, calling `on_info` after each batch of playouts. Root-parallel:
+/// [`UctConfig::trees`] trees, playouts shared equally.
 #[allow(clippy::too_many_arguments)]
 pub fn search<G: Game>(
     worlds: Worlds<'_, G>,
@@ -767,11 +763,6 @@ pub fn search<G: Game>(
     seed: u64,
     on_info: &mut dyn FnMut(&SearchInfo<G::Action>),
 ) -> Result<UctResult<G::Action>, SearchError> {
-    if config.parallelism == Parallelism::Tree && !matches!(worlds, Worlds::PerTree(_)) {
-        return super::uct_shared::search(
-            worlds, leaf, opponents, config, limits, stop, seed, on_info,
-        );
-    }
     let (seat, legal) = root(&worlds, seed)?;
     let control = Control::new(limits, Arc::clone(stop));
     let count = config.trees.max(1);

@@ -12,19 +12,19 @@ use std::sync::Arc;
 use crate::game::{Game, Seat, Turn};
 
 use super::config::SearchConfig;
-use super::control::{Control, POLL_INTERVAL};
-use super::info::{PvLine, SearchInfo};
 use super::ordering::{
     pick_next, Candidate, MoveOrdering, Reductions, HASH_ACTION, HISTORY_GOOD, KILLER,
     LOSING_NOISY, NOISY_BASE,
-};
-use super::score::{
-    from_table, terminal_score, to_table, Score, EVAL_LIMIT, INFINITY, MATE, MATE_BOUND, MAX_PLY,
 };
 use super::smp::{Completed, RootShare};
 use super::split::{Pruning, SplitBest, SplitBoard, SplitPoint};
 use super::tt::{Bound, Entry, TranspositionTable};
 use crate::knowledge::{noisy_actions_or_filtered, Evaluator};
+use crate::search::control::{Control, POLL_INTERVAL};
+use crate::search::info::{PvLine, SearchInfo};
+use crate::search::score::{
+    from_table, terminal_score, to_table, Score, EVAL_LIMIT, INFINITY, MATE, MATE_BOUND, MAX_PLY,
+};
 
 /// How a child is to be searched.
 #[derive(Clone, Copy, Debug)]

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use crate::game::Seat;
 
-use super::score::MAX_PLY;
+use crate::search::score::MAX_PLY;
 
 /// Ordering key of the hash (transposition-table) action.
 pub const HASH_ACTION: i32 = i32::MAX;

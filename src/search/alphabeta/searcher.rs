@@ -9,14 +9,14 @@ use thiserror::Error;
 use crate::game::{Game, Turn};
 
 use super::config::SearchConfig;
-use super::control::Control;
-use super::info::{PvLine, SearchInfo, SearchResult};
-use super::limits::Limits;
 use super::ordering::MoveOrdering;
-use super::score::{Score, MAX_PLY};
 use super::smp::{threaded_search, Context};
 use super::tt::{TableAllocError, TranspositionTable};
 use crate::knowledge::Evaluator;
+use crate::search::control::Control;
+use crate::search::info::{PvLine, SearchInfo, SearchResult};
+use crate::search::limits::Limits;
+use crate::search::score::{Score, MAX_PLY};
 
 /// Why a state cannot be searched by alpha-beta.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

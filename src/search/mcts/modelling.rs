@@ -1,4 +1,5 @@
-//! What the sampling searches (PIMC, ISMCTS) assume about how the other
+//! The sampling searches, PIMC and ISMCTS ([`search_worlds`]), and what
+//! they assume about how the other
 //! seats play, through the game's model policy
 //! ([`RuleBasedGame::seat_log_likelihoods`],
 //! [`RuleBasedGame::model_action`]):
@@ -35,10 +36,10 @@ use rayon::prelude::*;
 use crate::game::Turn;
 use crate::knowledge::{model_playout, unit_interval, PolicyModel, RuleBasedGame};
 
-use super::info::SearchInfo;
-use super::limits::Limits;
-use super::searcher::SearchError;
 use super::uct::{self, Leaf, Opponents, UctConfig, UctResult, Worlds};
+use crate::search::info::SearchInfo;
+use crate::search::limits::Limits;
+use crate::search::SearchError;
 
 /// Worlds drawn by the model's likelihood of the observed decisions.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -334,24 +335,33 @@ fn run_chain<G: RuleBasedGame>(
 
 /// Which worlds a sampling search runs its UCT over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Determinization {
-    /// One world per tree (PIMC).
+pub enum Determinization {
+    /// Perfect-information Monte Carlo (determinized search): one world
+    /// sampled per tree ([`HiddenInfo::sample_world`]), each searched by
+    /// perfect-information UCT, the root statistics merged.
+    ///
+    /// [`HiddenInfo::sample_world`]: crate::game::HiddenInfo::sample_world
     PerTree,
-    /// One world per playout, the tree over information sets (ISMCTS).
+    /// Single-observer information-set MCTS (Cowling, Powley & Whitehouse):
+    /// one tree over the observer's information sets, each playout in a
+    /// world sampled from the observation, chance drawn and not branched on.
     PerPlayout,
 }
 
-/// Runs the one UCT ([`uct::search`]) for the seat to move in
-/// `observation`, its worlds sampled as `determinization` says, from the
-/// observation directly or from a [`Belief`] when `modelling` infers, its
-/// leaves valued by random playouts or by the model's, the other team
-/// moved in the tree by UCB or by the model.
+/// PIMC or ISMCTS: runs the one UCT ([`uct::search`], root-parallel:
+/// `config.trees` trees sharing the playouts of `limits`) for the seat to
+/// move in `observation`, its worlds sampled as `determinization` says,
+/// from the observation directly or from a [`Belief`] when `modelling`
+/// infers, its leaves valued by random playouts or by the model's, the
+/// other team moved in the tree by UCB or by the model, until done or
+/// `stop` is set; `on_info` hears the progress. Only the observation is
+/// ever read.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn search_worlds<G: RuleBasedGame>(
+pub fn search_worlds<G: RuleBasedGame>(
     observation: &G::Observation,
     determinization: Determinization,
-    modelling: &Modelling,
     config: &UctConfig,
+    modelling: &Modelling,
     limits: &Limits,
     stop: &Arc<AtomicBool>,
     seed: u64,

@@ -62,6 +62,7 @@ mod web_files;
 mod web_hosts;
 mod web_levels;
 mod web_load;
+mod web_looks;
 mod web_memory;
 mod web_table;
 mod web_tournaments;

@@ -13,8 +13,8 @@ use fantoccini::{Client, Locator};
 use serde_json::Value;
 
 use web_support::{
-    axe_violations, browser, browser_sized, click, eval, screenshot, start_driver, start_server,
-    text_of, wait_for,
+    axe_violations, browser, browser_sized, click, eval, layout_faults, screenshot, start_driver,
+    start_server, text_of, wait_for,
 };
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -494,20 +494,6 @@ fn wrong_tokens_and_wrong_plays_are_refused_clearly_and_the_table_goes_on() {
     });
 }
 
-/// The elements with their own scrollbar (but the play log) and whether
-/// the page scrolls sideways.
-const SCROLLERS: &str = "(() => {
-    const found = [];
-    if (document.documentElement.scrollWidth > innerWidth) found.push('the page scrolls sideways');
-    for (const e of document.querySelectorAll('body *')) {
-        const style = getComputedStyle(e);
-        const own = ['auto', 'scroll'].includes(style.overflowY) && e.scrollHeight > e.clientHeight + 1
-            || ['auto', 'scroll'].includes(style.overflowX) && e.scrollWidth > e.clientWidth + 1;
-        if (own && e.id !== 'log') found.push(e.id || e.className || e.tagName);
-    }
-    return found;
-})()";
-
 #[test]
 fn the_table_is_pushed_its_events_fits_the_screen_and_passes_axe() {
     let test = "web_table::the_table_is_pushed_its_events_fits_the_screen_and_passes_axe";
@@ -550,7 +536,8 @@ fn the_table_is_pushed_its_events_fits_the_screen_and_passes_axe() {
             0,
             "no polling"
         );
-        assert_eq!(eval(&client, SCROLLERS).await, serde_json::json!([]));
+        assert_eq!(layout_faults(&client, &["log"]).await, serde_json::json!([]));
+        eval(&client, "(scrollTo(0, 0), true)").await;
         screenshot(&client, "table_1366x768").await;
         if let Some(serious) = axe_violations(&client, test).await {
             assert_eq!(serious, [], "the table page");
@@ -565,7 +552,8 @@ fn the_table_is_pushed_its_events_fits_the_screen_and_passes_axe() {
             "document.body.dataset.stream === 'open' && state.view !== null",
         )
         .await;
-        assert_eq!(eval(&phone, SCROLLERS).await, serde_json::json!([]));
+        assert_eq!(layout_faults(&phone, &["log"]).await, serde_json::json!([]));
+        eval(&phone, "(scrollTo(0, 0), true)").await;
         screenshot(&phone, "table_390x844").await;
         phone.close().await.expect("the browser closes");
     });

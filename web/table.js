@@ -42,11 +42,12 @@ function el(tag, attrs, ...children) {
 }
 
 // Makes `node` a button for the keyboard and screen readers: focusable,
-// named `label`, pressed by Enter or Space as by a click; `action(byKey)`.
+// named `label` (or by its text), pressed by Enter or Space as by a click;
+// `action(byKey)`.
 function pressable(node, label, action) {
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
-  node.setAttribute("aria-label", label);
+  if (label) node.setAttribute("aria-label", label);
   node.addEventListener("click", () => action(false));
   node.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
@@ -280,7 +281,7 @@ function renderHand(view) {
     const classes = [playable ? "playable" : "", state.selected === card.name ? "selected" : ""].join(" ").trim();
     const face = cardFace(card, classes);
     if (playable) {
-      pressable(face, `${face.title}: choose where to play it`, (byKey) => {
+      pressable(face, null, (byKey) => {
         state.selected = state.selected === card.name ? null : card.name;
         render();
         // The keyboard goes on to the places the card may go.

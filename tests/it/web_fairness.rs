@@ -2,7 +2,8 @@
 //! defaults deals from a seed drawn from the operating system, so two
 //! default card chess games draw different cards and two default tables
 //! deal different hands; a seed asked for replays its deal; the seed stays
-//! hidden until the game or match is over.
+//! hidden until the game or match is over; a seat's pushed event stream
+//! carries its own cards and none of another seat's.
 
 use crate::support::web as web_support;
 
@@ -131,4 +132,79 @@ fn default_tables_deal_different_hands() {
         practice["view"],
         "a seed asked for deals the same hands"
     );
+}
+
+/// The first moments of the event stream of the seat of `token` at table
+/// `id`, as sent (status line, headers, `news` messages).
+fn stream_start(server: &str, id: &str, token: &str) -> String {
+    use std::io::{Read, Write};
+    let address = server.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(address).expect("the server accepts");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_millis(700)))
+        .expect("a read timeout");
+    write!(
+        stream,
+        "GET /api/tables/{id}/seats/{token}/stream HTTP/1.1\r\nHost: {address}\r\n\r\n"
+    )
+    .expect("the request is sent");
+    let mut text = Vec::new();
+    let mut buffer = [0u8; 65536];
+    while let Ok(read) = stream.read(&mut buffer) {
+        if read == 0 {
+            break;
+        }
+        text.extend_from_slice(&buffer[..read]);
+    }
+    String::from_utf8_lossy(&text).into_owned()
+}
+
+/// The cards of a seat's view.
+fn hand_of(view: &Value) -> Vec<String> {
+    view["view"]["hand"]
+        .as_array()
+        .expect("a hand")
+        .iter()
+        .map(|card| card["name"].as_str().expect("a card name").to_string())
+        .collect()
+}
+
+#[test]
+fn a_seats_event_stream_never_shows_another_seats_cards() {
+    let server = web_support::start_server();
+    let (status, created) = post(
+        &server,
+        "/api/tables",
+        &json!({"seats": ["person", "person", "person", "person"], "hands": 1, "seed": 5}),
+    );
+    assert_eq!(status, 201, "{created:?}");
+    let id = created["id"].as_str().expect("an id");
+    let tokens: Vec<String> = (0..4)
+        .map(|seat| {
+            let link = created["seats"][seat]["link"].as_str().expect("a link");
+            link.rsplit("seat=").next().expect("a token").to_string()
+        })
+        .collect();
+    let hands: Vec<Vec<String>> = tokens
+        .iter()
+        .map(|t| hand_of(&view(&server, id, t)))
+        .collect();
+    for (seat, token) in tokens.iter().enumerate() {
+        let text = stream_start(&server, id, token);
+        assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+        assert!(text.contains("event: news"), "{text}");
+        for card in &hands[seat] {
+            assert!(text.contains(card), "seat {seat} is sent its own {card}");
+        }
+        for (other, hand) in hands.iter().enumerate().filter(|(other, _)| *other != seat) {
+            for card in hand.iter().filter(|card| !hands[seat].contains(card)) {
+                assert!(
+                    !text.contains(&format!("\"{card}\"")),
+                    "seat {seat}'s stream shows seat {other}'s {card}"
+                );
+            }
+        }
+    }
+    let wrong = stream_start(&server, id, &"0".repeat(32));
+    assert!(wrong.starts_with("HTTP/1.1 404"), "{wrong}");
 }

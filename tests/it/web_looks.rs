@@ -16,8 +16,8 @@ use fantoccini::{Client, Locator};
 use serde_json::Value;
 
 use web_support::{
-    axe_violations, browser, browser_sized, eval, in_browser, legal, plies, runtime, screenshot,
-    start_driver, start_game, start_server, text_of, wait_for,
+    axe_violations, browser, browser_sized, eval, in_browser, layout_faults, legal, plies, runtime,
+    screenshot, start_driver, start_game, start_server, text_of, wait_for,
 };
 
 /// A card chess game against the greedy engine.
@@ -273,24 +273,6 @@ fn a_move_is_made_with_the_arrow_keys_and_enter() {
     );
 }
 
-/// Whether the page scrolls sideways or holds an element with its own
-/// scrollbar (but the move list and the analysis lines): the offenders.
-const SCROLLERS: &str = "(() => {
-    const found = [];
-    if (document.documentElement.scrollWidth > innerWidth) {
-        const wide = [...document.querySelectorAll('body *')]
-            .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5 && !e.querySelector('*'));
-        found.push('the page scrolls sideways: ' + wide.slice(0, 4).map((e) => `${e.id || e.className || e.tagName} in ${e.parentNode.id || e.parentNode.tagName} to ${Math.round(e.getBoundingClientRect().right)} of ${innerWidth}`).join(', '));
-    }
-    for (const e of document.querySelectorAll('body *')) {
-        const style = getComputedStyle(e);
-        const own = ['auto', 'scroll'].includes(style.overflowY) && e.scrollHeight > e.clientHeight + 1
-            || ['auto', 'scroll'].includes(style.overflowX) && e.scrollWidth > e.clientWidth + 1;
-        if (own && !['moves', 'analysis-lines'].includes(e.id)) found.push(e.id || e.tagName);
-    }
-    return found;
-})()";
-
 /// The board's box and the viewport: `[left, top, right, bottom, width,
 /// height, panel top]`.
 const BOARD_BOX: &str = "(() => {
@@ -330,7 +312,7 @@ async fn each_game_at(client: &Client, server: &str, width: u32, height: u32, ph
         let size = eval(client, "[innerWidth, innerHeight]").await;
         assert_eq!(size, serde_json::json!([width, height]), "the viewport");
         assert_eq!(
-            eval(client, SCROLLERS).await,
+            layout_faults(client, &["moves", "analysis-lines"]).await,
             serde_json::json!([]),
             "{game}"
         );

@@ -13,7 +13,8 @@ use fantoccini::{Client, Locator};
 use serde_json::Value;
 
 use web_support::{
-    browser, click, eval, screenshot, start_driver, start_server, text_of, wait_for,
+    axe_violations, browser, browser_sized, click, eval, layout_faults, screenshot, start_driver,
+    start_server, text_of, wait_for,
 };
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -490,5 +491,70 @@ fn wrong_tokens_and_wrong_plays_are_refused_clearly_and_the_table_goes_on() {
             .expect("an error")
             .contains("seat 2 is to move"));
         client.close().await.expect("closing");
+    });
+}
+
+#[test]
+fn the_table_is_pushed_its_events_fits_the_screen_and_passes_axe() {
+    let test = "web_table::the_table_is_pushed_its_events_fits_the_screen_and_passes_axe";
+    let server = start_server();
+    let Some(driver) = start_driver(test) else {
+        return;
+    };
+    runtime().block_on(async {
+        let client = browser_sized(&driver, 1366, 768, false).await;
+        let links = create_table(&client, &server, "team", 11, 0, &[0]).await;
+        client.goto(&links[0].1).await.expect("the seat's page");
+        wait_for(
+            &client,
+            "document.body.dataset.stream === 'open' && state.view !== null",
+        )
+        .await;
+        let pushed = |client: &Client| {
+            let client = client.clone();
+            async move {
+                eval(&client, "Number(document.body.dataset.pushed || 0)")
+                    .await
+                    .as_u64()
+                    .expect("a count")
+            }
+        };
+        let before = pushed(&client).await;
+        assert!(before >= 1, "the seat's events so far come pushed");
+        for call in ["2S", "3S"] {
+            if my_turn(&client).await {
+                act(&client, call).await;
+            }
+        }
+        assert!(pushed(&client).await > before, "each change is pushed");
+        assert_eq!(
+            eval(
+                &client,
+                "performance.getEntriesByType('resource').filter((r) => r.name.includes('/events?')).length",
+            )
+            .await,
+            0,
+            "no polling"
+        );
+        assert_eq!(layout_faults(&client, &["log"]).await, serde_json::json!([]));
+        eval(&client, "(scrollTo(0, 0), true)").await;
+        screenshot(&client, "table_1366x768").await;
+        if let Some(serious) = axe_violations(&client, test).await {
+            assert_eq!(serious, [], "the table page");
+            eprintln!("axe-core: 0 serious or critical violations on the table page");
+        }
+        client.close().await.expect("the browser closes");
+
+        let phone = browser_sized(&driver, 390, 844, true).await;
+        phone.goto(&links[0].1).await.expect("the seat's page");
+        wait_for(
+            &phone,
+            "document.body.dataset.stream === 'open' && state.view !== null",
+        )
+        .await;
+        assert_eq!(layout_faults(&phone, &["log"]).await, serde_json::json!([]));
+        eval(&phone, "(scrollTo(0, 0), true)").await;
+        screenshot(&phone, "table_390x844").await;
+        phone.close().await.expect("the browser closes");
     });
 }

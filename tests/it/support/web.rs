@@ -455,3 +455,29 @@ pub fn runtime() -> tokio::runtime::Runtime {
         .build()
         .expect("a runtime")
 }
+
+/// What breaks the page's layout: the page scrolling sideways (naming the
+/// elements that stick out) and every element with its own scrollbar but
+/// those whose ids are `allowed` (lists meant to scroll).
+pub async fn layout_faults(client: &Client, allowed: &[&str]) -> Value {
+    let script = format!(
+        "(() => {{
+            const allowed = {allowed:?};
+            const found = [];
+            if (document.documentElement.scrollWidth > innerWidth) {{
+                const wide = [...document.querySelectorAll('body *')]
+                    .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5 && !e.querySelector('*'));
+                found.push('the page scrolls sideways: ' + wide.slice(0, 4)
+                    .map((e) => `${{e.id || e.className || e.tagName}} to ${{Math.round(e.getBoundingClientRect().right)}}`).join(', '));
+            }}
+            for (const e of document.querySelectorAll('body *')) {{
+                const style = getComputedStyle(e);
+                const own = ['auto', 'scroll'].includes(style.overflowY) && e.scrollHeight > e.clientHeight + 1
+                    || ['auto', 'scroll'].includes(style.overflowX) && e.scrollWidth > e.clientWidth + 1;
+                if (own && !allowed.includes(e.id)) found.push(e.id || e.className || e.tagName);
+            }}
+            return found;
+        }})()"
+    );
+    eval(client, &script).await
+}

@@ -1,5 +1,6 @@
-// The page: a new-game form, the board played by clicks, the move list,
-// undo, hint, resign, save and load, over the JSON API (see the README).
+// The page: a new-game form with a card per game, the board played by
+// taps, drags, the move box or the keyboard, the move list, undo, hint,
+// resign, save and load, over the JSON API (see docs/browser.md).
 "use strict";
 
 const page = {
@@ -12,6 +13,7 @@ const page = {
   hint: null,        // the hint's cells
   analysisArrows: [],
   busy: false,
+  animate: null,     // { from, to }: the move to slide on the next drawing
 };
 
 function setStatus(status, text) {
@@ -30,12 +32,15 @@ function fillEngines() {
   const select = $("engine");
   select.replaceChildren();
   for (const profile of game.profiles) {
-    const option = new Option(profile.name, profile.name, false, profile.name === game.default_profile);
-    option.title = profile.description;
+    const option = new Option(profile.description, profile.name, false, profile.name === game.default_profile);
     select.appendChild(option);
+  }
+  for (const card of document.querySelectorAll(".game-card")) {
+    card.setAttribute("aria-pressed", String(card.dataset.game === game.name));
   }
   describeEngine();
   fillLevels(game);
+  if (!page.view) drawLanding();
   $("options").title = game.options.map((o) => `${o.key}: ${o.values}`).join("\n");
 }
 
@@ -49,9 +54,46 @@ function describeEngine() {
   $("engine-description").textContent = profile ? `${game.description}. Engine: ${profile.description}.${strength}` : "";
 }
 
+// Before a game: the chosen game's board as it starts.
+function drawLanding() {
+  const game = currentGame();
+  if (!game) return;
+  drawBoard($("board"), game.start, { flipped: page.flipped });
+  renderLegend(game.start);
+  sessionButtons(false);
+}
+
+// The buttons that act on a game: enabled only while there is one.
+const SESSION_BUTTONS = ["undo", "redo", "hint", "resign", "analyse", "analyse-stop", "review", "save", "copy", "download", "load", "move-box", "move-play"];
+
+function sessionButtons(enabled) {
+  for (const id of SESSION_BUTTONS) $(id).disabled = !enabled;
+}
+
+// A card per game: its name and its board in miniature.
+function gameCard(game) {
+  const card = document.createElement("button");
+  card.type = "button";
+  card.className = "game-card";
+  card.dataset.game = game.name;
+  const picture = svgElement("svg", { "aria-hidden": "true", focusable: "false" });
+  drawBoard(picture, game.start, { still: true });
+  const name = document.createElement("span");
+  name.textContent = game.title;
+  card.append(picture, name);
+  card.onclick = () => {
+    $("game").value = game.name;
+    fillEngines();
+  };
+  return card;
+}
+
 async function loadGames() {
   page.games = await api("GET", "/api/games");
-  for (const game of page.games) $("game").appendChild(new Option(game.name, game.name));
+  for (const game of page.games) {
+    $("game").appendChild(new Option(game.title, game.name));
+    $("game-cards").appendChild(gameCard(game));
+  }
   fillEngines();
 }
 
@@ -98,6 +140,15 @@ function show(view) {
     $("review-graph").replaceChildren();
     $("review-info").textContent = "";
   }
+  const before = page.view;
+  const grown = before && before.id === view.id && view.record.length > before.record.length;
+  if (grown) {
+    const move = lastMove(view);
+    if (move && move.cells.length >= 2 && !page.animate) {
+      page.animate = { from: move.cells[0], to: move.cells[move.cells.length - 1] };
+    }
+    playSound(view.ending ? "end" : "move");
+  }
   page.view = view;
   page.selection = [];
   page.lookingAt = null;
@@ -132,7 +183,10 @@ async function act(call) {
   } finally {
     page.busy = false;
     if (page.view) render();
-    else if (document.body.dataset.status !== "expired") setStatus("setup", "Choose a game and press Start.");
+    else if (document.body.dataset.status !== "expired") {
+      setStatus("setup", "Choose a game and press Start.");
+      drawLanding();
+    }
   }
 }
 
@@ -149,11 +203,13 @@ function expired() {
   $("board").replaceChildren();
   $("moves").replaceChildren();
   $("notes").replaceChildren();
+  renderCards($("cards"), null);
   $("actions").replaceChildren();
   $("ending").hidden = true;
   renderClock(null);
   showError("This game has expired on the server (it was unused for too long). New game starts another with the same settings.");
   setStatus("expired", "The game has expired.");
+  sessionButtons(false);
   $("new-game").disabled = false;
 }
 
@@ -185,7 +241,10 @@ function render() {
     targets,
     last: lastEntry ? lastEntry.cells : [],
     arrows,
-  }, clickCell);
+    animate: page.animate,
+  });
+  page.animate = null;
+  document.body.dataset.playing = "yes";
   document.body.dataset.ply = String(view.record.length);
   document.body.dataset.game = view.game;
   $("banner").hidden = !page.lookingAt && !step;
@@ -212,15 +271,19 @@ function render() {
     else setStatus("waiting", "Waiting.");
   }
   renderActions(view);
+  renderMoveOptions(view);
   if (page.selection.length) {
     const complete = moving.filter((a) => a.cells.length === page.selection.length);
     if (complete.length) renderChoice(complete);
   }
   renderNotes(picture, view);
+  renderCards($("cards"), picture.cards, view.you);
   renderMoves(view);
   renderLegend(picture);
   $("position-string").value = view.position;
-  for (const id of ["undo", "redo", "hint", "resign", "new-game"]) $(id).disabled = page.busy;
+  for (const id of ["undo", "redo", "hint", "resign", "new-game", "analyse", "analyse-stop", "review", "save", "copy", "download", "load"]) {
+    $(id).disabled = page.busy;
+  }
   $("hint").disabled = page.busy || !playing();
   $("resign").disabled = page.busy || !playing();
   renderClock(view, page.busy);
@@ -232,6 +295,35 @@ function lastMove(view) {
     if (view.record[i].cells.length) return view.record[i];
   }
   return null;
+}
+
+// The move box's completions: every legal action's notation.
+function renderMoveOptions(view) {
+  const list = $("move-options");
+  const open = !page.lookingAt && !page.busy && view.person_to_move === view.you;
+  const texts = open ? view.legal.map((a) => a.text) : [];
+  $("move-box").disabled = !open;
+  $("move-play").disabled = !open;
+  if (list.dataset.texts === texts.join(" ")) return;
+  list.dataset.texts = texts.join(" ");
+  list.replaceChildren(...texts.map((text) => new Option(text)));
+}
+
+// The move box: its text played if it is a legal action (notation or
+// button words, any case), else said why not.
+function playTyped(event) {
+  event.preventDefault();
+  if (!playing() || page.busy) return;
+  const typed = $("move-box").value.trim().toLowerCase();
+  if (!typed) return;
+  const action = page.view.legal.find((a) => a.text.toLowerCase() === typed || a.label.toLowerCase() === typed);
+  if (!action) {
+    const near = page.view.legal.filter((a) => a.text.toLowerCase().startsWith(typed)).map((a) => a.text);
+    showError(`${$("move-box").value.trim()} is not a legal move here${near.length ? `; did you mean ${near.slice(0, 5).join(", ")}?` : "."}`);
+    return;
+  }
+  $("move-box").value = "";
+  play(action.text, action.cells);
 }
 
 function renderActions(view) {
@@ -302,10 +394,14 @@ function renderMoves(view) {
 
 function renderLegend(picture) {
   const table = $("legend");
-  table.replaceChildren();
+  for (const row of [...table.rows]) row.remove();
   for (const entry of picture.legend) {
     const row = table.insertRow();
-    row.insertCell().textContent = entry.letter;
+    const drawn = row.insertCell();
+    const icon = svgElement("svg", { viewBox: "0 0 40 40", "aria-hidden": "true" });
+    const figure = drawFigure(entry.figure, 0, 20, 20, 40);
+    if (figure) icon.appendChild(figure);
+    drawn.append(icon, entry.letter);
     row.insertCell().textContent = entry.name;
     row.insertCell().textContent = entry.moves;
   }
@@ -353,6 +449,10 @@ function clickCell(cell) {
     render();
     return;
   }
+  if (!page.view) {
+    setStatus("setup", "Press Start to play this game.");
+    return;
+  }
   if (!playing() || page.busy || page.view.person_to_move !== page.view.you) return;
   if (page.selection.length === 1 && page.selection[0] === cell) {
     page.selection = [];
@@ -377,6 +477,30 @@ function clickCell(cell) {
   render();
 }
 
+// Whether the man on `cell` may be picked up: a move starts there.
+function draggable(cell) {
+  return playing() && !page.busy && !page.lookingAt && !page.preview
+    && page.view.person_to_move === page.view.you
+    && page.view.legal.some((a) => a.cells.length >= 2 && a.cells[0] === cell);
+}
+
+// A man dragged from `from` to `to` (null: dropped off the board): the
+// action from one to the other, a choice among several, or nothing.
+function dropMan(from, to) {
+  if (!to || to === from || !draggable(from)) {
+    page.selection = [];
+    render();
+    return;
+  }
+  const ending = page.view.legal.filter((a) => a.cells[0] === from && a.cells[a.cells.length - 1] === to);
+  if (ending.length === 1) {
+    play(ending[0].text, ending[0].cells);
+    return;
+  }
+  page.selection = [from];
+  clickCell(to);
+}
+
 // Plays `text`; `cells` shows the move on the board while the engine answers.
 function play(text, cells) {
   const id = page.view.id;
@@ -385,9 +509,12 @@ function play(text, cells) {
     const from = cells[0], to = cells[cells.length - 1];
     const man = picture.men.find((m) => m.cell === from);
     if (man) {
+      const captures = picture.men.some((m) => m.cell === to);
       picture.men = picture.men.filter((m) => m.cell !== to);
       man.cell = to;
       page.view = Object.assign({}, page.view, { picture, legal: [] });
+      page.animate = { from, to };
+      playSound(captures ? "capture" : "move");
     }
   }
   page.selection = [];
@@ -674,6 +801,14 @@ function drawReview() {
 
 function init() {
   $("setup").addEventListener("submit", startGame);
+  $("side").addEventListener("change", () => {
+    if (page.view) return;
+    page.flipped = $("side").value === "black";
+    drawLanding();
+  });
+  attachBoard($("board"), { tap: clickCell, drop: dropMan, draggable });
+  $("move-entry").addEventListener("submit", playTyped);
+  attachSoundSwitch($("sounds"));
   $("game").addEventListener("change", fillEngines);
   $("engine").addEventListener("change", describeEngine);
   $("limit-kind").addEventListener("change", describeEngine);
@@ -683,7 +818,11 @@ function init() {
   $("resign").onclick = sessionCall("resign");
   $("new-game").onclick = (event) => (page.view ? sessionCall("new")() : startGame(event));
   $("hint").onclick = hint;
-  $("flip").onclick = () => { page.flipped = !page.flipped; render(); };
+  $("flip").onclick = () => {
+    page.flipped = !page.flipped;
+    if (page.view) render();
+    else drawLanding();
+  };
   $("save").onclick = save;
   $("copy").onclick = copyText;
   $("download").onclick = download;

@@ -16,7 +16,8 @@ const token = params.get("seat");
 const state = {
   view: null,       // the seat's latest view
   hand: 0,          // the hand being played, from 0
-  next: 0,          // the next event to fetch
+  next: 0,          // the number of the next event
+  source: null,     // the event stream, while it is open
   selected: null,   // the card picked from the hand
   summary: null,    // the last finished hand
   replayStep: 0,
@@ -37,6 +38,21 @@ function el(tag, attrs, ...children) {
     if (child === null || child === undefined) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
+  return node;
+}
+
+// Makes `node` a button for the keyboard and screen readers: focusable,
+// named `label`, pressed by Enter or Space as by a click; `action(byKey)`.
+function pressable(node, label, action) {
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("aria-label", label);
+  node.addEventListener("click", () => action(false));
+  node.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    action(true);
+  });
   return node;
 }
 
@@ -95,10 +111,8 @@ function drawBoard(box, table, targets, onTarget) {
     const here = at.get(key);
     const classes = ["cell"];
     if (isTarget.has(key)) classes.push("target");
-    const node = el("div", {
-      class: classes.join(" "), "data-x": x, "data-y": y,
-      onclick: isTarget.has(key) ? () => onTarget(x, y) : null,
-    });
+    const node = el("div", { class: classes.join(" "), "data-x": x, "data-y": y });
+    if (isTarget.has(key)) pressable(node, `Play here (${x}, ${y})`, () => onTarget(x, y));
     if (here) {
       node.append(cardFace(here.card));
       if (here.symbol) node.append(el("div", { class: "riding" }, cardFace(here.symbol, "small")));
@@ -160,7 +174,8 @@ async function play(text) {
   try {
     await api("POST", `/api/tables/${tableId}/seats/${token}/play`, { action: text });
     state.selected = null;
-    await poll();
+    // The stream brings what happened; without one, ask.
+    if (!state.source) await poll();
   } catch (error) {
     showError(error.message);
   } finally {
@@ -265,10 +280,14 @@ function renderHand(view) {
     const classes = [playable ? "playable" : "", state.selected === card.name ? "selected" : ""].join(" ").trim();
     const face = cardFace(card, classes);
     if (playable) {
-      face.addEventListener("click", () => {
+      pressable(face, `${face.title}: choose where to play it`, (byKey) => {
         state.selected = state.selected === card.name ? null : card.name;
         render();
+        // The keyboard goes on to the places the card may go.
+        const first = document.querySelector("#board .cell.target");
+        if (byKey && state.selected && first) first.focus();
       });
+      face.setAttribute("aria-pressed", String(state.selected === card.name));
     }
     box.append(face);
   }
@@ -405,25 +424,55 @@ function apply(event) {
   }
 }
 
-async function poll() {
-  const data = await api("GET", `/api/tables/${tableId}/seats/${token}/events?from=${state.next}`);
-  for (const event of data.events) apply(event);
-  state.next = data.next;
+// Takes the events of `data` (numbered from `data.from`) not yet seen.
+function receive(data) {
+  const fresh = data.events.slice(Math.max(0, state.next - data.from));
+  for (const event of fresh) apply(event);
+  state.next = Math.max(state.next, data.next);
   showDecision(data.decision);
   $("match").textContent = `Hand ${Math.min(data.hand + 1, data.hands)} of ${data.hands} · score ${data.totals.join(" / ")}`;
   // Drawn again only when something happened, so a card being clicked
   // stays the element it was.
-  if (data.events.length) render();
+  if (fresh.length) render();
 }
 
-async function loop() {
-  while (!state.over) {
+async function poll() {
+  receive(await api("GET", `/api/tables/${tableId}/seats/${token}/events?from=${state.next}`));
+}
+
+// Follows the seat's events as the server pushes them; if the stream
+// cannot be kept, asks every two seconds instead.
+function listen() {
+  const source = new EventSource(`/api/tables/${tableId}/seats/${token}/stream?from=${state.next}`);
+  state.source = source;
+  document.body.dataset.stream = "connecting";
+  source.addEventListener("open", () => { document.body.dataset.stream = "open"; });
+  source.addEventListener("news", (message) => {
+    receive(JSON.parse(message.data));
+    document.body.dataset.pushed = String(Number(document.body.dataset.pushed || 0) + 1);
+    if (state.over) {
+      source.close();
+      state.source = null;
+      document.body.dataset.stream = "closed";
+    }
+  });
+  source.onerror = () => {
+    if (source.readyState !== EventSource.CLOSED) return;
+    state.source = null;
+    document.body.dataset.stream = "polling";
+    pollSlowly();
+  };
+}
+
+async function pollSlowly() {
+  while (!state.over && !state.source) {
     try {
       if (!state.busy) await poll();
     } catch (error) {
       showError(error.message);
+      return;
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
   }
 }
 
@@ -546,7 +595,7 @@ $("replay-end").addEventListener("click", () => stepTo(Infinity));
 
 if (tableId && token) {
   $("table").hidden = false;
-  loop();
+  listen();
 } else {
   setUpCreate();
 }

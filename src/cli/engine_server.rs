@@ -380,10 +380,15 @@ fn uci_options() -> Vec<OptionSpec> {
 }
 
 /// The `UCI_Elo` range: the measured chess levels' ratings, rounded
-/// inwards; none while fewer than two are measured.
+/// outwards to 50 (well inside their intervals; a value beyond the
+/// weakest or strongest level plays that level); none while fewer than
+/// two are measured.
 fn elo_range() -> Option<(i64, i64)> {
     let (low, high) = level_table::rating_range(level_table::ladder("chess")?)?;
-    Some((low.ceil() as i64, high.floor() as i64))
+    Some((
+        (low / 50.0).floor() as i64 * 50,
+        (high / 50.0).ceil() as i64 * 50,
+    ))
 }
 
 /// The engine options a profile offers: `Hash`, `Threads` and `MultiPV`

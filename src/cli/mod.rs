@@ -9,6 +9,7 @@ mod analyse_chance;
 mod analyse_hands;
 mod bench;
 mod cardchess_words;
+mod datagen;
 mod engine_server;
 mod engines;
 mod logging;
@@ -116,6 +117,10 @@ enum Command {
         #[command(flatten)]
         args: openings::OpeningsArgs,
     },
+    /// Self-play training data for a learned evaluation: positions with
+    /// the search score and the game's result, in the binary format of
+    /// docs/datagen.md (last line: `games N (played M) positions P seed S`).
+    Datagen(datagen::DatagenArgs),
     /// Runs an engine tournament described by a TOML file and reports it;
     /// `tauler tournament merge DIR...` joins the results of its shards.
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -261,6 +266,7 @@ pub fn run(cli: Cli) -> Result<()> {
             )
         }
         Command::Serve(args) => serve::run(&args, catalogue()?),
+        Command::Datagen(args) => datagen::run(&args, &catalogue()?),
         Command::Tournament {
             merge: Some(TournamentCommand::Merge { dirs }),
             ..

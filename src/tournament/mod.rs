@@ -3,6 +3,8 @@
 
 pub mod aggregate;
 pub mod config;
+pub mod datagen;
+pub mod datagen_format;
 pub mod follow;
 pub mod hand_points;
 pub mod hand_referee;

@@ -29,6 +29,21 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../web/board.js"),
     ),
     (
+        "/figures.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/figures.js"),
+    ),
+    (
+        "/cards.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/cards.js"),
+    ),
+    (
+        "/sounds.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/sounds.js"),
+    ),
+    (
         "/app.js",
         "text/javascript; charset=utf-8",
         include_str!("../../web/app.js"),

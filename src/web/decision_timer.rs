@@ -1,7 +1,7 @@
 //! A Muzicando table's time per decision for people: the count starts when
-//! a person's decision comes up and, once it has run out, the next request
-//! to the table (any seat's poll) plays the game's rule-based choice for
-//! that person — computed from their seat's observation alone, so it
+//! a person's decision comes up and, once it has run out, the table's
+//! watch (or any request to the table that comes first) plays the game's
+//! rule-based choice for that person — computed from their seat's observation alone, so it
 //! reveals nothing they could not see — and the match goes on.
 
 use std::sync::Mutex;
@@ -57,9 +57,21 @@ impl DecisionTimer {
         });
     }
 
+    /// When the decision being timed runs out (`None`: no person is to
+    /// move).
+    #[must_use]
+    pub fn deadline(&self) -> Option<Instant> {
+        (*lock(&self.decision)).map(|d| d.began + self.limit)
+    }
+
     /// Plays the default action of the person whose time has run out at
-    /// `now`, if one has.
-    pub fn expire(&self, table: &mut dyn AnyTable, id: &str, now: Instant) -> Result<(), ApiError> {
+    /// `now`, if one has; says whether it did.
+    pub fn expire(
+        &self,
+        table: &mut dyn AnyTable,
+        id: &str,
+        now: Instant,
+    ) -> Result<bool, ApiError> {
         self.follow(table, now);
         let late = (*lock(&self.decision))
             .filter(|d| now.saturating_duration_since(d.began) >= self.limit)
@@ -70,7 +82,7 @@ impl DecisionTimer {
             table.play(seat, &action)?;
             self.follow(table, Instant::now());
         }
-        Ok(())
+        Ok(late.is_some())
     }
 
     /// The decision being timed at `now`, for the page: the seat, the time

@@ -8,10 +8,11 @@ use axum::{Json, Router};
 use serde::Serialize;
 
 use crate::engine::level_table::{self, Ladder};
-use crate::games::{Family, REGISTRY};
+use crate::games::{GameId, REGISTRY};
 
 use super::app::{served, Shared};
 use super::error::ApiError;
+use super::picture::{Picture, Pictured};
 
 /// A rules option.
 #[derive(Debug, Serialize)]
@@ -36,6 +37,10 @@ pub struct ProfileInfo {
 pub struct GameEntry {
     /// The command-line name.
     pub name: &'static str,
+    /// The name as people write it (`C'escacs`).
+    pub title: &'static str,
+    /// The board at the start, drawn.
+    pub start: Picture,
     /// One line for people.
     pub description: &'static str,
     /// Its rule options.
@@ -112,8 +117,8 @@ async fn games(State(app): State<Shared>) -> Result<Json<Vec<GameEntry>>, ApiErr
     let profiles = app.catalogue.profiles()?;
     let entries = REGISTRY
         .iter()
-        .filter(|info| info.family != Family::Hidden)
-        .map(|info| {
+        .filter_map(|info| board(info.id).map(|(title, start)| (info, title, start)))
+        .map(|(info, title, start)| {
             let ladder = level_table::ladder(info.name);
             let plain_chess = (info.name == "cardchess")
                 .then(|| level_table::ladder("chess"))
@@ -125,6 +130,8 @@ async fn games(State(app): State<Shared>) -> Result<Json<Vec<GameEntry>>, ApiErr
                 });
             GameEntry {
                 name: info.name,
+                title,
+                start,
                 description: info.description,
                 options: info
                     .options
@@ -150,4 +157,17 @@ async fn games(State(app): State<Shared>) -> Result<Json<Vec<GameEntry>>, ApiErr
         })
         .collect();
     Ok(Json(entries))
+}
+
+/// The title and the starting board of a game played on a board; `None`
+/// for a card-table game.
+fn board(game: GameId) -> Option<(&'static str, Picture)> {
+    fn drawn<G: Pictured>() -> Option<(&'static str, Picture)> {
+        Some((G::TITLE, G::new(&Default::default()).picture()))
+    }
+    crate::with_family!(game,
+        perfect G => drawn::<G>(),
+        chance G, _ => drawn::<G>(),
+        hidden _ => None,
+    )
 }

@@ -2,7 +2,7 @@
 //! the men on it, the coordinates round the edge and a legend, built from
 //! each game's own geometry. The page's script draws it in SVG and knows
 //! nothing of any game: a hex or a square at `(x, y)` (y upwards, in cell
-//! units), a letter on it.
+//! units), a figure or letter on it.
 
 use serde::Serialize;
 
@@ -64,6 +64,10 @@ pub struct LegendEntry {
     pub letter: char,
     /// The man's name.
     pub name: &'static str,
+    /// The figure the page draws for it (`web/figures.js`): `king`,
+    /// `queen`, `rook`, `bishop`, `knight`, `pawn`, `elephant`, `wyvern`,
+    /// `pegasus` or `man`.
+    pub figure: &'static str,
     /// How it moves, in a few words.
     pub moves: &'static str,
 }
@@ -84,13 +88,62 @@ pub struct Picture {
     /// The cell of a King in check, if one is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub check: Option<String>,
-    /// Lines shown beside the board (the card being carried out, the cards
-    /// held, the pile), empty for the board games.
+    /// Lines shown beside the board (the card being carried out), empty
+    /// for the board games.
     pub notes: Vec<String>,
+    /// The cards on the table, for a game played with cards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<CardTable>,
+}
+
+/// A card as the page draws it: a face with its name, an icon and its
+/// rule in one line.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardFace {
+    /// Its name in words (`Choose two`, `Swap`).
+    pub name: String,
+    /// The icon drawn on it (`web/cards.js`): `move`, `choose`, `swap`,
+    /// `lose`, `remove`, `bomb`, `recover`, `veto`, `objective`, `effect`
+    /// or `wildcard`.
+    pub icon: &'static str,
+    /// The figures of the men it names, if any (`knight`).
+    pub figures: Vec<&'static str>,
+    /// What it does, in one line.
+    pub rule: String,
+}
+
+/// The cards one side holds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HeldCards {
+    /// The side, in words (`White`).
+    pub side: &'static str,
+    /// The seat.
+    pub seat: Seat,
+    /// The cards.
+    pub cards: Vec<CardFace>,
+}
+
+/// The cards on the table: the one being carried out, the effect in
+/// force, the hands and the piles.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardTable {
+    /// The card being carried out, if one is.
+    pub in_play: Option<CardFace>,
+    /// The lasting effect in force and the side it favours, if any.
+    pub effect: Option<(CardFace, &'static str)>,
+    /// What each side holds.
+    pub held: Vec<HeldCards>,
+    /// Cards left in the pile.
+    pub pile: u32,
+    /// Cards on the discard.
+    pub discard: u32,
 }
 
 /// A game the page can draw and play by clicks.
 pub trait Pictured: Playable + TextBoard {
+    /// The game's name as people write it (`C'escacs`, `Card chess`).
+    const TITLE: &'static str;
+
     /// The drawing of this position.
     fn picture(&self) -> Picture;
 

@@ -9,7 +9,10 @@
 //!   person, `/table?table=ID&seat=TOKEN`.
 //! - `GET /api/tables/{id}/seats/{token}`: the seat's view now.
 //! - `GET /api/tables/{id}/seats/{token}/events?from=N`: the seat's events
-//!   from number N (the page polls).
+//!   from number N.
+//! - `GET /api/tables/{id}/seats/{token}/stream?from=N`: the same events
+//!   pushed as server-sent events (`news`, one a change of the table) from
+//!   number N; the stream ends with the match or when the table is gone.
 //! - `POST /api/tables/{id}/seats/{token}/play`: `{"action": "…"}`.
 //! - `POST /api/tables/{id}/seats/{token}/hint`: the seat's legal actions
 //!   ranked from its observation.
@@ -19,17 +22,25 @@
 //! Everything a seat receives is built from that seat's observation
 //! (`engine::table`); a wrong or missing token answers exactly as an
 //! unknown table (404), so that no answer tells which table ids exist.
-//! Engines move on a blocking thread, the table locked meanwhile.
+//! Engines move on a blocking thread, the table locked meanwhile; what each
+//! seat may read is copied out of the table after every change (its
+//! [`News`]), so views, events and streams never wait for engines thinking.
 
+use std::convert::Infallible;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tokio::sync::{mpsc, watch};
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::Stream;
 
 use crate::bounds;
 use crate::engine::level_table;
@@ -59,12 +70,81 @@ const HINT_WORLDS: u64 = 32;
 /// The most ISMCTS playouts one analysis may ask for.
 const MAX_PLAYOUTS: u64 = 50_000;
 
+/// The most event streams open at once on one table.
+pub const MAX_STREAMS: usize = 16;
+
+/// The most news messages a stream holds for a slow reader before the
+/// table waits for it to read.
+const STREAM_BUFFER: usize = 8;
+
 /// One table and when it was last used.
 pub struct TableEntry {
     table: Mutex<Box<dyn AnyTable>>,
+    /// Each person's seat and its token (fixed when the table is made).
+    tokens: Vec<(Seat, String)>,
+    /// What each seat may read, as of the table's last change.
+    news: Arc<Mutex<News>>,
+    /// Rung (its number raised) after every change of `news`; dropped with
+    /// the table, which ends its streams.
+    bell: watch::Sender<u64>,
+    /// The event streams open on the table.
+    streams: Arc<AtomicUsize>,
     last_used: Mutex<Instant>,
     /// The time per decision for people, if the table has one.
-    decision: Option<DecisionTimer>,
+    decision: Option<Arc<DecisionTimer>>,
+}
+
+/// What each seat may read of a table: built from that seat's
+/// observation only.
+struct News {
+    seats: Vec<SeatNews>,
+}
+
+/// One seat's news.
+struct SeatNews {
+    /// The match around the seat (hand, totals, over, seed once over).
+    fields: serde_json::Map<String, Value>,
+    /// What the seat sees now.
+    view: Value,
+    /// The seat's kept events, the first of them numbered `first`.
+    events: Vec<Value>,
+    first: usize,
+}
+
+impl News {
+    /// The news of every seat of `table` now.
+    fn of(table: &dyn AnyTable) -> Self {
+        let seats = (0..table.seats().len())
+            .map(|seat| {
+                let events = table.events_json(seat, 0);
+                SeatNews {
+                    fields: match_fields(table, seat),
+                    view: table.view_json(seat),
+                    first: table.event_count(seat) - events.len(),
+                    events,
+                }
+            })
+            .collect();
+        Self { seats }
+    }
+}
+
+impl SeatNews {
+    /// The number of the seat's next event.
+    fn next(&self) -> usize {
+        self.first + self.events.len()
+    }
+
+    /// The match fields with the events from number `from` and the next
+    /// number: the answer to `events` and each message of `stream`.
+    fn events_from(&self, from: usize) -> serde_json::Map<String, Value> {
+        let mut map = self.fields.clone();
+        let skip = from.saturating_sub(self.first).min(self.events.len());
+        map.insert("from".into(), (self.first + skip).into());
+        map.insert("events".into(), self.events[skip..].to_vec().into());
+        map.insert("next".into(), self.next().into());
+        map
+    }
 }
 
 /// The server's state, as the table routes hold it (the tables are its
@@ -85,6 +165,7 @@ pub fn routes(app: Shared) -> Router {
         .route("/api/tables/{id}", get(no_token))
         .route("/api/tables/{id}/seats/{token}", get(seat_view))
         .route("/api/tables/{id}/seats/{token}/events", get(events))
+        .route("/api/tables/{id}/seats/{token}/stream", get(stream))
         .route("/api/tables/{id}/seats/{token}/play", post(play))
         .route("/api/tables/{id}/seats/{token}/hint", post(hint))
         .with_state(tables)
@@ -294,21 +375,33 @@ async fn create(
 }
 
 impl Tables {
-    /// Stores `table` under a new random id.
+    /// Stores `table` under a new random id; a table with a time per
+    /// decision gets its watch ([`watch_decisions`]).
     fn insert(
         &self,
         table: Box<dyn AnyTable>,
         decision: Option<DecisionTimer>,
     ) -> Result<String, ApiError> {
+        let timed = decision.is_some();
         let entry = TableEntry {
+            tokens: table.tokens(),
+            news: Arc::new(Mutex::new(News::of(table.as_ref()))),
             table: Mutex::new(table),
+            bell: watch::Sender::new(0),
+            streams: Arc::new(AtomicUsize::new(0)),
             last_used: Mutex::new(Instant::now()),
-            decision,
+            decision: decision.map(Arc::new),
         };
-        self.app.tables.insert(entry).map_err(|Full| ApiError {
+        let id = self.app.tables.insert(entry).map_err(|Full| ApiError {
             status: StatusCode::SERVICE_UNAVAILABLE,
             message: "too many tables are open; try again later".into(),
-        })
+        })?;
+        if timed {
+            if let Some(entry) = self.app.tables.get(&id) {
+                watch_decisions(&self.app, &entry, id.clone());
+            }
+        }
+        Ok(id)
     }
 
     /// The table `id`.
@@ -317,35 +410,72 @@ impl Tables {
     }
 }
 
+impl TableEntry {
+    /// The seat `token` opens; a wrong token answers as an unknown table.
+    fn seat_of(&self, token: &str) -> Result<Seat, ApiError> {
+        self.tokens
+            .iter()
+            .find(|(_, t)| t == token)
+            .map(|&(seat, _)| seat)
+            .ok_or_else(no_seat)
+    }
+
+    /// Copies the seats' news out of `table` and rings the bell.
+    fn publish(&self, table: &dyn AnyTable) {
+        *lock(&self.news) = News::of(table);
+        self.bell.send_modify(|rung| *rung += 1);
+    }
+
+    /// Answers `read` of the news of the seat of `token`, without waiting
+    /// for the table; on a table with a time per decision, the decision
+    /// being timed is added to the answer (`decision`).
+    fn read(
+        &self,
+        token: &str,
+        read: impl FnOnce(&SeatNews) -> serde_json::Map<String, Value>,
+    ) -> Result<Json<Value>, ApiError> {
+        let seat = self.seat_of(token)?;
+        let news = lock(&self.news);
+        let mut map = news.seats.get(seat).map(read).ok_or_else(no_seat)?;
+        if let Some(timer) = &self.decision {
+            map.insert("decision".into(), timer.view(Instant::now()));
+        }
+        Ok(Json(Value::Object(map)))
+    }
+}
+
 /// Runs `work` on table `id` with the seat of `token`, on a blocking
-/// thread; on a table with a time per decision, a person's time that ran
-/// out is settled first and the decision being timed is added to the
-/// answer (`decision`).
-async fn with_seat<F>(
+/// thread, the table locked; publishes the seats' news after it when it
+/// `changes` the table. On a table with a time per decision, a person's
+/// time that ran out is settled first.
+async fn with_seat<T, F>(
     tables: &Tables,
     id: &str,
     token: String,
+    changes: bool,
     work: F,
-) -> Result<Json<Value>, ApiError>
+) -> Result<T, ApiError>
 where
-    F: FnOnce(&mut dyn AnyTable, Seat) -> Result<Json<Value>, ApiError> + Send + 'static,
+    T: Send + 'static,
+    F: FnOnce(&mut dyn AnyTable, Seat) -> Result<T, ApiError> + Send + 'static,
 {
     let entry = tables.get(id)?;
+    let seat = entry.seat_of(&token)?;
     let id = id.to_string();
     run_blocking(move || {
         let mut table = lock(&entry.table);
-        let seat = table.seat_of(&token)?;
-        let Some(timer) = &entry.decision else {
-            return work(table.as_mut(), seat);
+        let expired = match &entry.decision {
+            Some(timer) => timer.expire(table.as_mut(), &id, Instant::now())?,
+            None => false,
         };
-        timer.expire(table.as_mut(), &id, Instant::now())?;
-        let mut answer = work(table.as_mut(), seat)?;
-        let now = Instant::now();
-        timer.follow(table.as_ref(), now);
-        if let Value::Object(map) = &mut answer.0 {
-            map.insert("decision".into(), timer.view(now));
+        let answer = work(table.as_mut(), seat);
+        if let Some(timer) = &entry.decision {
+            timer.follow(table.as_ref(), Instant::now());
         }
-        Ok(answer)
+        if changes || expired {
+            entry.publish(table.as_ref());
+        }
+        answer
     })
     .await
 }
@@ -375,12 +505,11 @@ async fn seat_view(
     State(tables): State<SharedTables>,
     PathArgs((id, token)): PathArgs<(String, String)>,
 ) -> Result<Json<Value>, ApiError> {
-    with_seat(&tables, &id, token, |table, seat| {
-        let mut map = match_fields(table, seat);
-        map.insert("view".into(), table.view_json(seat));
-        Ok(Json(Value::Object(map)))
+    tables.get(&id)?.read(&token, |news| {
+        let mut map = news.fields.clone();
+        map.insert("view".into(), news.view.clone());
+        map
     })
-    .await
 }
 
 /// `?from=N`.
@@ -397,13 +526,128 @@ async fn events(
     PathArgs((id, token)): PathArgs<(String, String)>,
     QueryArgs(query): QueryArgs<EventsQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    with_seat(&tables, &id, token, move |table, seat| {
-        let mut map = match_fields(table, seat);
-        map.insert("events".into(), table.events_json(seat, query.from).into());
-        map.insert("next".into(), table.event_count(seat).into());
-        Ok(Json(Value::Object(map)))
-    })
-    .await
+    tables
+        .get(&id)?
+        .read(&token, |news| news.events_from(query.from))
+}
+
+/// Counts a table's open streams: one less when dropped.
+struct StreamTicket(Arc<AtomicUsize>);
+
+impl Drop for StreamTicket {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The seat's events pushed as they happen: a `news` message (the
+/// `events` answer) now and after each change of the table, until the
+/// match is over, the reader goes or the table is gone. A reader that
+/// falls behind holds at most [`STREAM_BUFFER`] messages.
+async fn stream(
+    State(tables): State<SharedTables>,
+    PathArgs((id, token)): PathArgs<(String, String)>,
+    QueryArgs(query): QueryArgs<EventsQuery>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let entry = tables.get(&id)?;
+    let seat = entry.seat_of(&token)?;
+    if entry.streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
+        entry.streams.fetch_sub(1, Ordering::SeqCst);
+        return Err(ApiError {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            message: format!("at most {MAX_STREAMS} streams may follow one table"),
+        });
+    }
+    let ticket = StreamTicket(Arc::clone(&entry.streams));
+    let news = Arc::clone(&entry.news);
+    let timer = entry.decision.clone();
+    let mut bell = entry.bell.subscribe();
+    drop(entry);
+    let (sender, receiver) = mpsc::channel(STREAM_BUFFER);
+    tokio::spawn(async move {
+        let _ticket = ticket;
+        let mut from = query.from;
+        loop {
+            bell.mark_unchanged();
+            let (message, over) = {
+                let news = lock(&news);
+                let Some(mine) = news.seats.get(seat) else {
+                    return;
+                };
+                let over = mine.fields.get("over") == Some(&Value::Bool(true));
+                let mut message = mine.events_from(from);
+                if let Some(timer) = &timer {
+                    message.insert("decision".into(), timer.view(Instant::now()));
+                }
+                from = mine.next();
+                (Value::Object(message), over)
+            };
+            let event = Event::default().event("news").data(message.to_string());
+            if sender.send(Ok(event)).await.is_err() || over {
+                return;
+            }
+            tokio::select! {
+                () = sender.closed() => return,
+                rung = bell.changed() => if rung.is_err() { return },
+            }
+        }
+    });
+    Ok(Sse::new(ReceiverStream::new(receiver)).keep_alive(KeepAlive::default()))
+}
+
+/// Plays a person's default action when their time per decision runs out,
+/// without waiting for any request: sleeps until the decision's deadline
+/// or the table's next change, whichever comes first, and ends with the
+/// table (holding it only while it acts, so the idle sweep can drop it).
+fn watch_decisions(app: &Shared, entry: &Arc<TableEntry>, id: String) {
+    let weak = Arc::downgrade(entry);
+    let thinking = Arc::clone(&app.thinking);
+    let mut bell = entry.bell.subscribe();
+    tokio::spawn(async move {
+        loop {
+            bell.mark_unchanged();
+            let deadline = match weak.upgrade() {
+                Some(entry) => entry.decision.as_ref().and_then(|timer| timer.deadline()),
+                None => return,
+            };
+            let due = async {
+                match deadline {
+                    Some(at) => tokio::time::sleep_until(at.into()).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                () = due => {}
+                rung = bell.changed() => {
+                    if rung.is_err() {
+                        return;
+                    }
+                    continue;
+                }
+            }
+            let Ok(_place) = App::place(&thinking).await else {
+                continue;
+            };
+            let Some(entry) = weak.upgrade() else {
+                return;
+            };
+            let table_id = id.clone();
+            let settled = run_blocking(move || {
+                let mut table = lock(&entry.table);
+                if let Some(timer) = &entry.decision {
+                    if timer.expire(table.as_mut(), &table_id, Instant::now())? {
+                        entry.publish(table.as_ref());
+                    }
+                }
+                Ok(())
+            })
+            .await;
+            if let Err(error) = settled {
+                tracing::warn!(table = short(&id), %error.message, "a default action failed");
+                return;
+            }
+        }
+    });
 }
 
 /// `{"action": "…"}`.
@@ -420,7 +664,7 @@ async fn play(
     JsonBody(request): JsonBody<PlayRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let _place = App::place(&tables.app.thinking).await?;
-    with_seat(&tables, &id, token, move |table, seat| {
+    with_seat(&tables, &id, token, true, move |table, seat| {
         table.play(seat, &request.action)?;
         let mut map = match_fields(table, seat);
         map.insert("next".into(), table.event_count(seat).into());
@@ -434,7 +678,7 @@ async fn hint(
     PathArgs((id, token)): PathArgs<(String, String)>,
 ) -> Result<Json<Value>, ApiError> {
     let _place = App::place(&tables.app.thinking).await?;
-    with_seat(&tables, &id, token, |table, seat| {
+    with_seat(&tables, &id, token, false, |table, seat| {
         let lines = table.hint(seat, HINT_PLAYOUTS, HINT_WORLDS)?;
         Ok(Json(serde_json::json!({ "lines": lines })))
     })

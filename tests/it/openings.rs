@@ -14,7 +14,7 @@ use tauler::game::{Notation, Turn};
 use tauler::games::cardchess::CardChess;
 use tauler::search::Limits;
 use tauler::tournament::suite::{generate, SuiteSpec};
-use tournament_cli::{comparable, run_ok, scratch, tauler};
+use tournament_cli::{comparable, refused, run_ok, scratch};
 
 /// The positions of a suite file (its lines that are not comments).
 fn positions(text: &str) -> Vec<&str> {
@@ -165,18 +165,6 @@ fn a_tournament_plays_from_the_suite() {
         "three rounds, the suite's three positions in turn"
     );
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// Runs `args`, expects exit status 1 and one `error:` line holding `needle`.
-fn refused(args: &[&str], needle: &str) {
-    let output = tauler(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-    assert!(
-        stderr.starts_with("error: ") && stderr.contains(needle),
-        "{args:?}: {stderr}"
-    );
 }
 
 #[test]

@@ -68,8 +68,12 @@ fn python_chess_plays_chess960() {
     python_chess("chess960");
 }
 
-/// The options interfaces expect, each range-checked; no
-/// `UCI_LimitStrength`/`UCI_Elo` until strength levels are calibrated.
+#[test]
+fn python_chess_limits_strength_by_uci_elo() {
+    python_chess("strength");
+}
+
+/// The options interfaces expect, each range-checked.
 #[test]
 fn the_options_interfaces_expect_are_offered() {
     let mut engine = Engine::start();
@@ -80,14 +84,23 @@ fn the_options_interfaces_expect_are_offered() {
         "option name Ponder type check default false",
         "option name Clear Hash type button",
         "option name UCI_Chess960 type check default false",
+        "option name UCI_LimitStrength type check default false",
     ] {
         assert!(hello.iter().any(|l| l == line), "{line}: {hello:?}");
     }
-    assert!(!hello.iter().any(|l| l.contains("UCI_Elo")), "{hello:?}");
+    assert!(
+        hello
+            .iter()
+            .any(|l| l.starts_with("option name UCI_Elo type spin default ")),
+        "{hello:?}"
+    );
     for bad in [
         "setoption name Move Overhead value 5001",
         "setoption name Ponder value maybe",
         "setoption name UCI_Chess960 value 2",
+        "setoption name UCI_LimitStrength value maybe",
+        "setoption name UCI_Elo value 99999",
+        "setoption name UCI_Elo value weak",
     ] {
         engine.send(bad);
         let answer = engine.until("info");

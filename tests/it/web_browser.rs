@@ -260,13 +260,14 @@ fn card_chess_table_draws_a_swap_carries_it_out_and_vetoes_by_clicks() {
     runtime().block_on(async {
         let client = browser(&driver).await;
         start_game(&client, &server, "cardchess", "cardchess-greedy", ("nodes", 1000), Some(position)).await;
-        let notes = text_of(&client, "#notes").await;
-        assert!(notes.contains("White holds: veto"), "{notes}");
-        assert!(notes.contains("Pile: 52 cards"), "{notes}");
+        assert_eq!(text_of(&client, "#cards .card-hand.seat-0 .card-face strong").await, "Veto");
+        let cards = text_of(&client, "#cards").await;
+        assert!(cards.contains("Your cards (White):") && cards.contains("Pile 52"), "{cards}");
         click(&client, "button[data-action='draw']").await;
         wait_for(&client, "document.body.dataset.status === 'your-turn' && Number(document.body.dataset.ply) === 2").await;
         let notes = text_of(&client, "#notes").await;
-        assert!(notes.contains("Card being carried out: swap (move any piece"), "{notes}");
+        assert!(notes.contains("Card being carried out: Swap (move any piece"), "{notes}");
+        assert_eq!(text_of(&client, "#cards .in-play .card-face strong").await, "Swap");
         click_cell(&client, "e2").await;
         wait_for(&client, "document.querySelectorAll('.target-cell').length > 20").await;
         click_cell(&client, "e5").await;
@@ -281,11 +282,11 @@ fn card_chess_table_draws_a_swap_carries_it_out_and_vetoes_by_clicks() {
         click(&client, "button[data-action='veto']").await;
         wait_for(&client, "Number(document.body.dataset.ply) === 6 && document.body.dataset.status === 'your-turn'").await;
         let record = text_of(&client, "#moves").await;
-        assert!(record.contains("White drew swap"), "{record}");
+        assert!(record.contains("White drew Swap: move any piece"), "{record}");
         assert!(record.contains("White swaps: swap e2-e5"), "{record}");
         assert!(record.contains("White vetoes the rival's last move"), "{record}");
-        let notes = text_of(&client, "#notes").await;
-        assert!(!notes.contains("White holds: veto"), "the veto is spent: {notes}");
+        let cards = text_of(&client, "#cards .card-hand.seat-0").await;
+        assert!(cards.contains("none"), "the veto is spent: {cards}");
         screenshot(&client, "cardchess_table").await;
         click(&client, "#analysis-box summary").await;
         click(&client, "#analyse").await;

@@ -14,6 +14,10 @@ engine still searches and moves (the interface is the arbiter).
 games (python-chess turns `UCI_Chess960` on and writes castling as the king
 taking its rook): the opponent castles whenever it can, the engine is made
 to castle once through `root_moves`, and every engine move must be legal.
+`strength`: `UCI_LimitStrength` and `UCI_Elo` are advertised with a range,
+and at the lowest `UCI_Elo` the engine's moves from one position vary
+between searches and its searches are shallower, while at full strength
+it plays one move.
 Prints `ok ...` on success; any failure raises.
 """
 
@@ -135,6 +139,32 @@ def chess960(path):
     print("ok chess960", castled)
 
 
+def strength(path):
+    board = chess.Board()
+    board.push_uci("e2e4")
+    with chess.engine.SimpleEngine.popen_uci([path, "uci"]) as engine:
+        elo = engine.options["UCI_Elo"]
+        assert engine.options["UCI_LimitStrength"].type == "check"
+        assert elo.type == "spin" and elo.min < elo.max, elo
+        limit = chess.engine.Limit(time=0.05, depth=3)
+        full = {engine.play(board, limit, game=object()).move for _ in range(6)}
+        assert len(full) == 1, full
+        engine.configure({"UCI_LimitStrength": True, "UCI_Elo": elo.min})
+        weak = set()
+        for _ in range(12):
+            result = engine.play(board, chess.engine.Limit(time=0.05), game=object(), info=chess.engine.INFO_ALL)
+            assert result.move in board.legal_moves, result.move
+            assert result.info.get("depth", 0) <= 2, result.info
+            weak.add(result.move)
+        assert len(weak) > 1, weak
+        try:
+            engine.configure({"UCI_Elo": elo.max + 1})
+            raise AssertionError("UCI_Elo above its maximum accepted")
+        except chess.engine.EngineError:
+            pass
+    print("ok strength", elo.min, elo.max, len(weak), "moves")
+
+
 if __name__ == "__main__":
     modes = {
         "game": play_game,
@@ -143,5 +173,6 @@ if __name__ == "__main__":
         "claimable": claimable,
         "searchmoves": searchmoves,
         "chess960": chess960,
+        "strength": strength,
     }
     modes[sys.argv[2]](sys.argv[1])

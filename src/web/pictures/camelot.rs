@@ -15,11 +15,13 @@ const LEGEND: &[LegendEntry] = &[
     LegendEntry {
         letter: 'K',
         name: "Knight",
+        figure: "knight",
         moves: "as a Man, and may charge: a canter then a jump",
     },
     LegendEntry {
         letter: 'M',
         name: "Man",
+        figure: "man",
         moves: "a step, canters over own men, jumps over enemies (capture is compulsory)",
     },
 ];
@@ -49,6 +51,8 @@ fn labels() -> Vec<Label> {
 }
 
 impl Pictured for Camelot {
+    const TITLE: &'static str = "Camelot";
+
     fn picture(&self) -> Picture {
         let board = self.board();
         let mut cells = Vec::new();
@@ -83,6 +87,7 @@ impl Pictured for Camelot {
             legend: LEGEND,
             check: None,
             notes: Vec::new(),
+            cards: None,
         }
     }
 

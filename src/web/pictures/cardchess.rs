@@ -1,46 +1,54 @@
-//! Card chess drawn: the chessboard, and beside it the card being carried
-//! out, the active effect, the cards each side holds and the piles, in
-//! words.
+//! Card chess drawn: the chessboard, and beside it the cards as cards —
+//! the one being carried out, the active effect, the cards each side holds
+//! and the piles — each with its name, an icon and its rule in words.
 
 use crate::game::{Game, Notation, Seat};
-use crate::games::cardchess::chess::bitboard::{file_of, rank_of, square_name};
+use crate::games::cardchess::chess::bitboard::{file_of, rank_of, square_name, Piece};
 use crate::games::cardchess::chess::{legal_moves, MoveList};
-use crate::games::cardchess::deck::Card;
-use crate::games::cardchess::words::{narration, notes, side, what_it_does};
+use crate::games::cardchess::deck::{Card, Effect, Goal, MAX_DISTINCT};
+use crate::games::cardchess::words::{doing, narration, piece_name, side, what_it_does};
 use crate::games::cardchess::{Action, CardChess, Outcome, Phase};
 
-use crate::web::picture::{Cell, Label, LegendEntry, Man, Picture, Pictured, Shape};
+use crate::web::picture::{
+    CardFace, CardTable, Cell, HeldCards, Label, LegendEntry, Man, Picture, Pictured, Shape,
+};
 
 /// The chessmen.
 const LEGEND: &[LegendEntry] = &[
     LegendEntry {
         letter: 'K',
         name: "King",
+        figure: "king",
         moves: "one step any way",
     },
     LegendEntry {
         letter: 'Q',
         name: "Queen",
+        figure: "queen",
         moves: "Rook and Bishop",
     },
     LegendEntry {
         letter: 'R',
         name: "Rook",
+        figure: "rook",
         moves: "along ranks and files",
     },
     LegendEntry {
         letter: 'B',
         name: "Bishop",
+        figure: "bishop",
         moves: "along diagonals",
     },
     LegendEntry {
         letter: 'N',
         name: "Knight",
+        figure: "knight",
         moves: "jumps in an L",
     },
     LegendEntry {
         letter: 'P',
         name: "Pawn",
+        figure: "pawn",
         moves: "forward; captures diagonally; promotes",
     },
 ];
@@ -74,6 +82,8 @@ fn count(cards: &[u8]) -> u32 {
 }
 
 impl Pictured for CardChess {
+    const TITLE: &'static str = "Card chess";
+
     fn picture(&self) -> Picture {
         let position = self.position();
         let mut cells = Vec::with_capacity(64);
@@ -101,22 +111,13 @@ impl Pictured for CardChess {
             .in_check()
             .then(|| position.king(position.side()).map(square_name))
             .flatten();
-        let mut lines = notes(self);
-        if let Some((effect, holder)) = self.effect() {
-            lines.push(format!(
-                "Active effect for {}: {} ({})",
-                side(self, holder),
-                effect.name(),
-                what_it_does(Card::Temporary(effect))
-            ));
-        }
-        if self.options().cards {
-            lines.push(format!(
-                "Pile: {} cards; discard: {}.",
-                count(self.pile()),
-                count(self.discard())
-            ));
-        }
+        let notes = doing(self).map(|doing| match self.card_in_play() {
+            Some(id) => format!(
+                "Card being carried out: {} ({doing}).",
+                face(self.options().deck.card(id)).name
+            ),
+            None => format!("Card being carried out: {doing}."),
+        });
         Picture {
             shape: Shape::Square,
             cells,
@@ -124,7 +125,8 @@ impl Pictured for CardChess {
             labels: labels(),
             legend: LEGEND,
             check,
-            notes: lines,
+            notes: notes.into_iter().collect(),
+            cards: self.options().cards.then(|| table(self)),
         }
     }
 
@@ -143,7 +145,7 @@ impl Pictured for CardChess {
         match action {
             Action::Draw => "Draw a card".into(),
             Action::Veto => "Veto the rival's last move (your held card)".into(),
-            Action::Steal(id) => format!("Steal {}", self.options().deck.name(id)),
+            Action::Steal(id) => format!("Steal {}", face(self.options().deck.card(id)).name),
             Action::Stop => "No second knight move".into(),
             _ => self.format_action(action),
         }
@@ -171,8 +173,130 @@ impl Pictured for CardChess {
         })
     }
 
+    /// The record's words, with each card by its name in words.
     fn narrate(&self, seat: Option<Seat>, action: Action) -> String {
-        narration(self, seat, action)
+        let card = |id| face(self.options().deck.card(id));
+        match (seat, action) {
+            (None, Action::Card(id)) => {
+                let card = card(id);
+                format!(
+                    "{} drew {}: {}",
+                    side(self, self.seat()),
+                    card.name,
+                    card.rule
+                )
+            }
+            (Some(seat), Action::Steal(id)) => {
+                format!("{} steals {}", side(self, seat), card(id).name)
+            }
+            _ => narration(self, seat, action),
+        }
+    }
+}
+
+/// The cards on the table of `state`.
+fn table(state: &CardChess) -> CardTable {
+    let deck = &state.options().deck;
+    CardTable {
+        in_play: state.card_in_play().map(|id| face(deck.card(id))),
+        effect: state
+            .effect()
+            .map(|(effect, holder)| (face(Card::Temporary(effect)), side(state, holder))),
+        held: (0..2)
+            .map(|seat| HeldCards {
+                side: side(state, seat),
+                seat,
+                cards: (0..MAX_DISTINCT)
+                    .filter(|&id| state.held(seat)[id] > 0)
+                    .flat_map(|id| {
+                        let times = usize::from(state.held(seat)[id]);
+                        std::iter::repeat_n(face(deck.card(id as u8)), times)
+                    })
+                    .collect(),
+            })
+            .collect(),
+        pile: count(state.pile()),
+        discard: count(state.discard()),
+    }
+}
+
+/// The figure of a chessman (`web/figures.js`).
+fn figure(piece: Piece) -> &'static str {
+    piece_name(piece)
+}
+
+/// A card's face: its name in words, its icon, the men it names, its rule.
+fn face(card: Card) -> CardFace {
+    let figures = |mask: u8| -> Vec<&'static str> {
+        Piece::ALL
+            .iter()
+            .filter(|p| mask & p.bit() != 0)
+            .map(|&p| figure(p))
+            .collect()
+    };
+    let (name, icon, men): (String, &'static str, Vec<&'static str>) = match card {
+        Card::Move {
+            pieces,
+            count,
+            choose,
+        } => {
+            let men = figures(pieces);
+            let name = match (choose, count, men.as_slice()) {
+                (true, 1, _) => "Choose one".to_string(),
+                (true, _, _) => format!("Choose {count}"),
+                (false, 0 | 1, [one]) => format!("Move a {one}"),
+                (false, 0 | 1, _) => "Move one".to_string(),
+                (false, _, _) => "Move one of each".to_string(),
+            };
+            (name, if choose { "choose" } else { "move" }, men)
+        }
+        Card::Swap => ("Swap".into(), "swap", Vec::new()),
+        Card::LoseTurn => ("Lose a turn".into(), "lose", Vec::new()),
+        Card::Remove(piece) => (
+            format!("Remove a {}", piece_name(piece)),
+            "remove",
+            vec![figure(piece)],
+        ),
+        Card::Bomb(_) => ("Bomb".into(), "bomb", Vec::new()),
+        Card::Recover => ("Recover".into(), "recover", Vec::new()),
+        Card::Veto => ("Veto".into(), "veto", Vec::new()),
+        Card::Objective(goal, prize) => (
+            format!(
+                "Objective: {}",
+                match goal {
+                    Goal::Castle => "castle",
+                    Goal::PawnCapture => "pawn capture",
+                    Goal::Check => "check",
+                    Goal::CaptureMajor => "take a rook or queen",
+                }
+            ),
+            "objective",
+            vec![figure(prize)],
+        ),
+        Card::Temporary(effect) => {
+            let (name, men): (&str, &[Piece]) = match effect {
+                Effect::SuperQueen => ("Super queen", &[Piece::Queen]),
+                Effect::SuperRooks => ("Super rooks", &[Piece::Rook]),
+                Effect::SuperBishops => ("Super bishops", &[Piece::Bishop]),
+                Effect::SuperKnights => ("Double knight", &[Piece::Knight]),
+                Effect::UntouchablePawns => ("Untouchable pawns", &[Piece::Pawn]),
+                Effect::LeadKing => ("Lead king", &[Piece::King]),
+                Effect::NoRetreat => ("No retreat", &[]),
+                Effect::Harakiri => ("Harakiri", &[]),
+            };
+            (
+                name.into(),
+                "effect",
+                men.iter().map(|&p| figure(p)).collect(),
+            )
+        }
+        Card::Wildcard => ("Wildcard".into(), "wildcard", Vec::new()),
+    };
+    CardFace {
+        name,
+        icon,
+        figures: men,
+        rule: what_it_does(card),
     }
 }
 

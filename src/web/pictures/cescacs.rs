@@ -16,46 +16,55 @@ const LEGEND: &[LegendEntry] = &[
     LegendEntry {
         letter: 'K',
         name: "King",
+        figure: "king",
         moves: "one step any way; an unmoved King may leap",
     },
     LegendEntry {
         letter: 'D',
         name: "Queen",
+        figure: "queen",
         moves: "Rook and Bishop",
     },
     LegendEntry {
         letter: 'V',
         name: "Wyvern",
+        figure: "wyvern",
         moves: "Rook and knight jump",
     },
     LegendEntry {
         letter: 'G',
         name: "Pegasus",
+        figure: "pegasus",
         moves: "Bishop and knight jump",
     },
     LegendEntry {
         letter: 'R',
         name: "Rook",
+        figure: "rook",
         moves: "slides across the six edges",
     },
     LegendEntry {
         letter: 'N',
         name: "Knight",
+        figure: "knight",
         moves: "jumps; rides without capturing",
     },
     LegendEntry {
         letter: 'J',
         name: "Bishop",
+        figure: "bishop",
         moves: "slides through the six corners, one colour",
     },
     LegendEntry {
         letter: 'E',
         name: "Elephant",
+        figure: "elephant",
         moves: "forward one or two, four diagonal steps",
     },
     LegendEntry {
         letter: 'P',
         name: "Almogavar (pawn)",
+        figure: "pawn",
         moves: "forward; captures obliquely; promotes",
     },
 ];
@@ -98,6 +107,8 @@ fn labels() -> Vec<Label> {
 }
 
 impl Pictured for Cescacs {
+    const TITLE: &'static str = "C'escacs";
+
     fn picture(&self) -> Picture {
         let board = self.board();
         let mut cells = Vec::with_capacity(HEXES);
@@ -134,6 +145,7 @@ impl Pictured for Cescacs {
             legend: LEGEND,
             check,
             notes: Vec::new(),
+            cards: None,
         }
     }
 

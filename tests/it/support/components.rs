@@ -1,6 +1,6 @@
 //! The real outside components some tests drive (headless Chromium and its
-//! WebDriver, python-chess, a Python interpreter, kubernetes-validate,
-//! podman): one rule for all of them.
+//! WebDriver, npm's axe-core, python-chess, a Python interpreter,
+//! kubernetes-validate, podman): one rule for all of them.
 //!
 //! Under `CI=true` (set by `.ci/run`, which installs every component first)
 //! a missing component fails the test. Elsewhere — a machine with only Rust —
@@ -27,6 +27,16 @@ pub enum Component {
     /// Debian's `stockfish`, at `/usr/games/stockfish` (a real external UCI
     /// engine for the referee).
     Stockfish,
+    /// npm's `axe-core` under `target/npm` (the accessibility checks the
+    /// browser tests inject): see [`axe_core_script`].
+    AxeCore,
+}
+
+/// Where `.ci/run` installs npm's axe-core
+/// (`npm install --no-save --prefix target/npm axe-core`).
+pub fn axe_core_script() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/npm/node_modules/axe-core/axe.min.js")
 }
 
 impl Component {
@@ -38,6 +48,7 @@ impl Component {
             Component::KubernetesValidate => "kubernetes-validate",
             Component::Podman => "podman and runc",
             Component::Stockfish => "Stockfish (/usr/games/stockfish)",
+            Component::AxeCore => "axe-core (target/npm/node_modules/axe-core)",
         }
     }
 
@@ -49,6 +60,7 @@ impl Component {
             Component::KubernetesValidate => "python3 -m pip install kubernetes-validate",
             Component::Podman => "apt-get install podman runc",
             Component::Stockfish => "apt-get install stockfish",
+            Component::AxeCore => "npm install --no-save --prefix target/npm axe-core",
         }
     }
 
@@ -73,6 +85,7 @@ impl Component {
             Component::KubernetesValidate => runs("kubernetes-validate", &["--version"]),
             Component::Podman => runs("podman", &["--version"]) && runs("runc", &["--version"]),
             Component::Stockfish => std::path::Path::new("/usr/games/stockfish").exists(),
+            Component::AxeCore => axe_core_script().exists(),
         }
     }
 }

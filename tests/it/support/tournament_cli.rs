@@ -38,6 +38,18 @@ pub fn run_ok(args: &[&str]) -> Output {
     output
 }
 
+/// Runs `args`, expects exit status 1 and one `error:` line holding `needle`.
+pub fn refused(args: &[&str], needle: &str) {
+    let output = tauler(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains(needle),
+        "{args:?}: {stderr}"
+    );
+}
+
 /// Records by index, with the (timing-dependent) decision times left out.
 pub fn comparable(path: &Path) -> Vec<GameRecord> {
     let mut records = read_records(path).unwrap();

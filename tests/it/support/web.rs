@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use tauler::engine::Catalogue;
 
 use crate::support::components;
-use components::{available, Component};
+pub use components::{available, axe_core_script, Component};
 use tauler::web::{ServeConfig, Server};
 
 /// Starts the server on a free port of 127.0.0.1; returns its address
@@ -183,14 +183,26 @@ pub fn start_driver(test: &str) -> Option<Driver> {
 
 /// A headless Chromium session.
 pub async fn browser(driver: &Driver) -> Client {
+    browser_sized(driver, 1400, 1000, false).await
+}
+
+/// A headless Chromium session whose page is `width`×`height` CSS
+/// pixels: a desktop window, or (`phone`) a touch phone's screen.
+pub async fn browser_sized(driver: &Driver, width: u32, height: u32, phone: bool) -> Client {
     let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1400,1000"],
-        }),
-    );
+    let mut options = json!({
+        "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                 "--disable-dev-shm-usage", format!("--window-size={width},{height}")],
+    });
+    // The window's frame takes part of its size: the page's own size is
+    // set exactly through Chromium's device metrics.
+    options["mobileEmulation"] = json!({
+        "deviceMetrics": {
+            "width": width, "height": height, "pixelRatio": if phone { 2.0 } else { 1.0 },
+            "touch": phone, "mobile": phone,
+        },
+    });
+    capabilities.insert("goog:chromeOptions".into(), options);
     ClientBuilder::new(HttpConnector::new())
         .capabilities(capabilities)
         .connect(&driver.url)
@@ -257,7 +269,13 @@ pub async fn start_game(
         &format!("document.getElementById('engine').innerHTML.includes('{engine}')"),
     )
     .await;
-    // A profile is chosen under "Advanced", the level menu's last choice.
+    // A profile is chosen under "Advanced", the level menu's last choice,
+    // among the new-game form's further settings.
+    eval(
+        client,
+        "(document.getElementById('more-settings').open = true, true)",
+    )
+    .await;
     client
         .find(Locator::Css("#level"))
         .await
@@ -369,4 +387,71 @@ pub async fn screenshot(client: &Client, name: &str) -> PathBuf {
     let path = dir.join(format!("{name}.png"));
     std::fs::write(&path, png).expect("the screenshot is written");
     path
+}
+
+/// The accessibility violations axe-core finds on the page now, of
+/// impact serious or critical: `(rule, impact, nodes)` each. `None` (the
+/// check skipped, said on the terminal) where axe-core is not installed
+/// and CI does not require it.
+pub async fn axe_violations(client: &Client, test: &str) -> Option<Vec<(String, String, usize)>> {
+    if !available(Component::AxeCore, test) {
+        return None;
+    }
+    let script = std::fs::read_to_string(axe_core_script()).expect("axe-core is readable");
+    client
+        .execute(&script, Vec::new())
+        .await
+        .expect("axe-core loads in the page");
+    let found = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document, { resultTypes: ['violations'] })
+                .then((r) => done(r.violations.map((v) => [v.id, v.impact, v.nodes.length,
+                    v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')])))
+                .catch((e) => done([['axe failed: ' + e, 'critical', 0, '']]));",
+            Vec::new(),
+        )
+        .await
+        .expect("axe-core runs");
+    let mut serious = Vec::new();
+    for violation in found.as_array().expect("a list") {
+        let impact = violation[1].as_str().unwrap_or("").to_string();
+        let rule = violation[0].as_str().unwrap_or("").to_string();
+        eprintln!(
+            "axe-core: {rule} ({impact}) on {} nodes: {}",
+            violation[2], violation[3]
+        );
+        if impact == "serious" || impact == "critical" {
+            serious.push((rule, impact, violation[2].as_u64().unwrap_or(0) as usize));
+        }
+    }
+    Some(serious)
+}
+
+/// Runs `body` in a fresh headless Chromium against a fresh server (its
+/// address the second argument), then closes the browser; does nothing
+/// (said on the terminal) where Chromium is missing and CI does not
+/// require it. `test` names the test for that notice.
+pub fn in_browser<F, Fut>(test: &str, body: F)
+where
+    F: FnOnce(Client, String) -> Fut,
+    Fut: std::future::Future<Output = Client>,
+{
+    let server = start_server();
+    let Some(driver) = start_driver(test) else {
+        return;
+    };
+    runtime().block_on(async {
+        let client = browser(&driver).await;
+        let client = body(client, server).await;
+        client.close().await.expect("the browser closes");
+    });
+}
+
+/// A runtime for one browser test.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
 }

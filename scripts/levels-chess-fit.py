@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+# Usage: python3 scripts/levels-chess-fit.py RESULTS/games.jsonl [PRIOR]
+# RESULTS: the folder of `tauler tournament tournaments/levels/chess.toml`
+# (tournaments/levels/results/chess/ by default).
+"""Chess ladder on Stockfish's UCI_Elo scale: Bradley-Terry with the three
+Stockfish settings fixed at their UCI_Elo (1350, 1800, 2000), the levels
+free; PRIOR virtual draws per pair that met; games Stockfish lost on time
+(machine stalls under load) left out; 95% intervals from the inverse
+Fisher information with the anchors fixed."""
+import json, math, sys
+PRIOR = float(sys.argv[2]) if len(sys.argv) > 2 else 0.5
+games = [json.loads(l) for l in open(sys.argv[1])]
+games = [g for g in games if g['reason'] != 'time forfeit']
+names = sorted({e for g in games for e in g['engines']})
+idx = {n: i for i, n in enumerate(names)}; n = len(names)
+W = [[0.0]*n for _ in range(n)]; N = [[0.0]*n for _ in range(n)]
+for g in games:
+    a, b = idx[g['engines'][0]], idx[g['engines'][1]]; s = g['result'][0]
+    W[a][b] += s; W[b][a] += 1-s; N[a][b] += 1; N[b][a] += 1
+fixed = {'stockfish-1350': 1350, 'stockfish-1800': 1800, 'stockfish-2000': 2000}
+r = [fixed.get(x, 1600.0) for x in names]
+C = 400/math.log(10)
+def p(i, j): return 1/(1+10**((r[j]-r[i])/400))
+for it in range(3000):
+    for i in range(n):
+        if names[i] in fixed: continue
+        g = h = 0.0
+        for j in range(n):
+            if N[i][j] == 0: continue
+            q = p(i, j); m = N[i][j]+PRIOR
+            g += (W[i][j]+PRIOR/2-m*q)/C; h += m*q*(1-q)/C/C
+        r[i] += max(-50, min(50, g/h))
+free = [i for i in range(n) if names[i] not in fixed]
+k = len(free)
+A = [[0.0]*k for _ in range(k)]
+for a, i in enumerate(free):
+    for j in range(n):
+        if j == i or N[i][j] == 0: continue
+        w = (N[i][j]+PRIOR)*p(i, j)*(1-p(i, j))/C/C
+        A[a][a] += w
+        if j in free: A[a][free.index(j)] -= w
+inv = [[float(x == y) for y in range(k)] for x in range(k)]
+for c in range(k):
+    piv = max(range(c, k), key=lambda x: abs(A[x][c])); A[c], A[piv] = A[piv], A[c]; inv[c], inv[piv] = inv[piv], inv[c]
+    d = A[c][c]; A[c] = [v/d for v in A[c]]; inv[c] = [v/d for v in inv[c]]
+    for x in range(k):
+        if x != c and A[x][c] != 0:
+            f = A[x][c]; A[x] = [u-f*v for u, v in zip(A[x], A[c])]; inv[x] = [u-f*v for u, v in zip(inv[x], inv[c])]
+for a, i in enumerate(free):
+    m = 1.96*math.sqrt(inv[a][a])
+    print(f"{names[i]:16} {r[i]:6.0f}  {r[i]-m:6.0f} {r[i]+m:6.0f}  games {int(sum(N[i]))}  score {sum(W[i]):.1f}")

@@ -150,6 +150,7 @@ pub fn run<G: Narration>(args: &PlayArgs, profile: &EngineProfile) -> Result<()>
     ];
     seats[human] = SeatSpec::Person;
     let mut session = Session::new(args.position.state::<G>()?, seats, args.seed)?;
+    session.keep_happenings();
     println!(
         "You play {side:?} against `{name}` ({}). Type `help` for commands.",
         profile.description

@@ -99,7 +99,11 @@ pub fn run<G: HandText + Playable>(args: &PlayArgs, profile: &EngineProfile) -> 
                 session.new_game(deal, Some(seed));
                 session
             }
-            None => session.insert(Session::new(deal, specs.clone(), seed)?),
+            None => {
+                let mut fresh = Session::new(deal, specs.clone(), seed)?;
+                fresh.keep_happenings();
+                session.insert(fresh)
+            }
         };
         let Some(end) = table.play_hand(session, &mut input)? else {
             println!("You leave the table.");

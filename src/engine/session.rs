@@ -112,12 +112,18 @@ pub enum Happening<G: Game> {
 }
 
 /// The session's hooks: every engine under its profile's limits (its
-/// move time replaced by its own clock when the game has one), every event
-/// kept for the front end.
+/// move time replaced by its own clock when the game has one), the actions
+/// played for the session's history, and every event kept for the front
+/// end when it asked for them ([`Session::keep_happenings`]).
 struct Recorder<G: Game> {
     limits: Vec<Limits>,
     clock: Option<GameClock>,
+    /// Whether the front end reads the happenings: if not, none is kept
+    /// (no state cloned a ply, no search report).
+    keeping: bool,
     happened: Vec<Happening<G>>,
+    /// The actions and chance outcomes played while the session advances.
+    played: Vec<G::Action>,
 }
 
 impl<G: Game> MatchHooks<G> for Recorder<G> {
@@ -137,6 +143,12 @@ impl<G: Game> MatchHooks<G> for Recorder<G> {
     }
 
     fn event(&mut self, state: &G, event: &Event<'_, G::Action>) -> Option<Ending> {
+        if let Event::ChanceDrawn { action, .. } | Event::ActionPlayed { action, .. } = *event {
+            self.played.push(action);
+        }
+        if !self.keeping {
+            return None;
+        }
         self.happened.push(match *event {
             Event::ChanceDrawn { action, .. } => Happening::Chance {
                 before: state.clone(),
@@ -234,7 +246,9 @@ impl<G: Playable> Session<G> {
             hooks: Recorder {
                 limits,
                 clock: None,
+                keeping: false,
                 happened: Vec::new(),
+                played: Vec::new(),
             },
             ending: None,
             stop,
@@ -298,7 +312,14 @@ impl<G: Playable> Session<G> {
         }
     }
 
-    /// Takes what happened since the last call.
+    /// Keeps every happening from now on for [`Session::take_happenings`]
+    /// (a front end that narrates them asks; by default none is kept).
+    pub fn keep_happenings(&mut self) {
+        self.hooks.keeping = true;
+    }
+
+    /// Takes what happened since the last call (nothing unless the front
+    /// end asked with [`Session::keep_happenings`]).
     pub fn take_happenings(&mut self) -> Vec<Happening<G>> {
         std::mem::take(&mut self.hooks.happened)
     }
@@ -309,13 +330,9 @@ impl<G: Playable> Session<G> {
         if self.ending.is_some() {
             return;
         }
-        let before = self.hooks.happened.len();
+        self.hooks.played.clear();
         let progress = self.game.advance(&mut self.seats, &mut self.hooks);
-        for happening in &self.hooks.happened[before..] {
-            if let Happening::Chance { action, .. } | Happening::Played { action, .. } = happening {
-                self.history.push(*action);
-            }
-        }
+        self.history.append(&mut self.hooks.played);
         if let Progress::Over(ending) = progress {
             self.ending = Some(ending);
         }
@@ -351,7 +368,9 @@ impl<G: Playable> Session<G> {
     /// `seat` loses on time, saying `message`.
     fn lose_on_time(&mut self, seat: Seat, message: String) {
         let ending = Ending::forfeit(self.state(), seat, EndReason::TimeForfeit, message);
-        self.hooks.happened.push(Happening::Over(ending.clone()));
+        if self.hooks.keeping {
+            self.hooks.happened.push(Happening::Over(ending.clone()));
+        }
         self.ending = Some(ending);
         self.clock_follows_turn();
     }
@@ -523,7 +542,9 @@ impl<G: Playable> Session<G> {
     /// The person at `seat` resigns: the game ends by the game's forfeit rule.
     pub fn resign(&mut self, seat: Seat) {
         let ending = Ending::forfeit(self.state(), seat, EndReason::Resigned, "resigned".into());
-        self.hooks.happened.push(Happening::Over(ending.clone()));
+        if self.hooks.keeping {
+            self.hooks.happened.push(Happening::Over(ending.clone()));
+        }
         self.ending = Some(ending);
         self.clock_follows_turn();
     }

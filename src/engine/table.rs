@@ -194,7 +194,8 @@ impl<G: HandView + Playable> HandTable<G> {
         let hands = bounds::HANDS.check("hands", setup.hands)?;
         let first_dealer = G::dealer(&setup.options);
         let deal = G::seeded_deal(&setup.options, hand_seed(setup.seed, 0));
-        let session = Session::new(deal, setup.seats.clone(), hand_seed(setup.seed, 0))?;
+        let mut session = Session::new(deal, setup.seats.clone(), hand_seed(setup.seed, 0))?;
+        session.keep_happenings();
         let tokens = setup
             .seats
             .iter()

@@ -23,8 +23,9 @@ use crate::game::{GameOptions, HandGame};
 
 use super::config::{FaultInjection, TournamentConfig};
 use super::match_hooks::Refereeing;
+use super::match_hooks::Timer;
 use super::record::GameRecord;
-use super::referee::{GameSpec, Timer};
+use super::record::GameSpec;
 use super::seeds::{derive, engine_seed, mix, Stream};
 
 /// Everything the hands of a hand-game tournament share.

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use crate::engine::LimitSpec;
 use crate::engine::{
     ChanceSource, EndReason, Ending, Event, Match, MatchHooks, Occupant, Player, Progress,
 };
@@ -13,7 +14,59 @@ use crate::search::{Clock, Limits};
 use super::config::{Adjudication, FaultInjection, FaultKind};
 use super::live::LiveGames;
 use super::record::{FaultRecord, GameRecord};
-use super::referee::Timer;
+
+/// A seat's time: a clock, or a fixed budget per move, or none.
+pub(super) struct Timer {
+    spec: LimitSpec,
+    remaining: Option<Duration>,
+    moves: u32,
+}
+
+impl Timer {
+    pub(super) fn new(spec: LimitSpec) -> Self {
+        Self {
+            remaining: spec.clock_ms.map(Duration::from_millis),
+            spec,
+            moves: 0,
+        }
+    }
+
+    /// The limits of the next move.
+    pub(super) fn limits(&self) -> Limits {
+        let mut limits = self.spec.limits();
+        if let (Some(clock), Some(remaining)) = (limits.clock.as_mut(), self.remaining) {
+            clock.remaining = remaining;
+            clock.moves_to_go = self
+                .spec
+                .moves_to_go
+                .map(|period| period - self.moves % period.max(1));
+        }
+        limits
+    }
+
+    /// Charges a move that took `elapsed`; false if it lost on time.
+    pub(super) fn charge(&mut self, elapsed: Duration, margin: Duration) -> bool {
+        self.moves += 1;
+        if let Some(remaining) = self.remaining {
+            if elapsed > remaining + margin {
+                return false;
+            }
+            let mut left = remaining.saturating_sub(elapsed)
+                + Duration::from_millis(self.spec.increment_ms.unwrap_or(0));
+            if let (Some(period), Some(clock)) = (self.spec.moves_to_go, self.spec.clock_ms) {
+                if period > 0 && self.moves.is_multiple_of(period) {
+                    left += Duration::from_millis(clock);
+                }
+            }
+            self.remaining = Some(left);
+            true
+        } else if let Some(movetime) = self.spec.movetime_ms {
+            elapsed <= Duration::from_millis(movetime) + margin
+        } else {
+            true
+        }
+    }
+}
 
 /// Consecutive-move counters for score adjudication.
 ///

@@ -14,7 +14,7 @@ use thiserror::Error;
 use crate::bounds;
 
 use super::config::TournamentConfig;
-use super::referee::GameSpec;
+use super::record::GameSpec;
 
 /// Shard `index` of `count` (`--shard K/N`, `K` from 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

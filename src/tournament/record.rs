@@ -11,8 +11,20 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::referee::GameSpec;
 use super::seeds::{derive, Stream};
+
+/// One game (Muzicando: one hand) of the schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    /// The game's index.
+    pub index: usize,
+    /// Its round.
+    pub round: u32,
+    /// Its encounter.
+    pub encounter: usize,
+    /// The engine indices by seat.
+    pub engines: Vec<usize>,
+}
 
 /// An engine's fault that ended a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

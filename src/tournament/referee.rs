@@ -11,12 +11,11 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::engine::{build_player, EngineProfile, LimitSpec, Playable, SeededChance};
 use crate::game::{Game, Turn};
 use crate::knowledge::draw_outcome;
-use crate::search::Limits;
 
 use super::config::{Adjudication, FaultInjection, OpeningOrder};
 use super::live::LiveGames;
-use super::match_hooks::Refereeing;
-use super::record::GameRecord;
+use super::match_hooks::{Refereeing, Timer};
+use super::record::{GameRecord, GameSpec};
 use super::seeds::{derive, engine_seed, Stream};
 
 /// Everything the games of a tournament share.
@@ -48,19 +47,6 @@ pub struct Setup<G: Playable> {
     pub live: Option<Arc<LiveGames>>,
 }
 
-/// One game (Muzicando: one hand) of the schedule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameSpec {
-    /// The game's index.
-    pub index: usize,
-    /// Its round.
-    pub round: u32,
-    /// Its encounter.
-    pub encounter: usize,
-    /// The engine indices by seat.
-    pub engines: Vec<usize>,
-}
-
 /// A round's opening: the start position's text, the random plies played
 /// from it (as text), the state they lead to, and the start state with the
 /// plies' actions.
@@ -69,59 +55,6 @@ struct Opening<G: Game> {
     plies: Vec<String>,
     state: G,
     history: (G, Vec<G::Action>),
-}
-
-/// A seat's time: a clock, or a fixed budget per move, or none.
-pub(super) struct Timer {
-    spec: LimitSpec,
-    remaining: Option<Duration>,
-    moves: u32,
-}
-
-impl Timer {
-    pub(super) fn new(spec: LimitSpec) -> Self {
-        Self {
-            remaining: spec.clock_ms.map(Duration::from_millis),
-            spec,
-            moves: 0,
-        }
-    }
-
-    /// The limits of the next move.
-    pub(super) fn limits(&self) -> Limits {
-        let mut limits = self.spec.limits();
-        if let (Some(clock), Some(remaining)) = (limits.clock.as_mut(), self.remaining) {
-            clock.remaining = remaining;
-            clock.moves_to_go = self
-                .spec
-                .moves_to_go
-                .map(|period| period - self.moves % period.max(1));
-        }
-        limits
-    }
-
-    /// Charges a move that took `elapsed`; false if it lost on time.
-    pub(super) fn charge(&mut self, elapsed: Duration, margin: Duration) -> bool {
-        self.moves += 1;
-        if let Some(remaining) = self.remaining {
-            if elapsed > remaining + margin {
-                return false;
-            }
-            let mut left = remaining.saturating_sub(elapsed)
-                + Duration::from_millis(self.spec.increment_ms.unwrap_or(0));
-            if let (Some(period), Some(clock)) = (self.spec.moves_to_go, self.spec.clock_ms) {
-                if period > 0 && self.moves.is_multiple_of(period) {
-                    left += Duration::from_millis(clock);
-                }
-            }
-            self.remaining = Some(left);
-            true
-        } else if let Some(movetime) = self.spec.movetime_ms {
-            elapsed <= Duration::from_millis(movetime) + margin
-        } else {
-            true
-        }
-    }
 }
 
 /// A chance outcome of an opening's random plies, drawn with its probability.
@@ -273,7 +206,10 @@ mod tests {
             Duration::from_millis(500)
         );
         assert!(timer.charge(Duration::from_millis(540), margin));
-        assert_eq!(timer.remaining, Some(Duration::from_millis(100)));
+        assert_eq!(
+            timer.limits().clock.unwrap().remaining,
+            Duration::from_millis(100)
+        );
         assert!(!timer.charge(Duration::from_millis(151), margin));
     }
 

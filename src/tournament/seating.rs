@@ -21,7 +21,7 @@ use crate::game::{Game, GameOptions};
 use crate::games::GameId;
 
 use super::config::Pairing;
-use super::referee::GameSpec;
+use super::record::GameSpec;
 
 /// How the engines sit at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

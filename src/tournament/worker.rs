@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use anyhow::{Context, Result};
 
 use super::record::GameRecord;
-use super::referee::GameSpec;
+use super::record::GameSpec;
 
 /// Whether the workers go on after a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -22,8 +22,23 @@ fn cardchess(seed: u64) -> Session<CardChess> {
         SeatSpec::Engine(profile("cardchess-random")),
     ];
     let mut session = Session::new(start, seats, seed).expect("a session");
+    session.keep_happenings();
     session.advance();
     session
+}
+
+#[test]
+fn a_session_keeps_no_happenings_unless_its_front_end_asks() {
+    let start = CardChess::new(&CardChessOptions::default());
+    let seats = vec![
+        SeatSpec::Engine(profile("cardchess-random")),
+        SeatSpec::Engine(profile("cardchess-random")),
+    ];
+    let mut session = Session::new(start, seats, 3).expect("a session");
+    session.advance();
+    assert!(session.ending().is_some(), "two random engines play it out");
+    assert!(!session.history().is_empty(), "the history is kept");
+    assert!(session.take_happenings().is_empty(), "nothing else is");
 }
 
 /// The cards chance dealt since the last call, in notation.

@@ -11,9 +11,9 @@ use crate::bounds;
 use crate::engine::{Catalogue, EngineProfile, Playable};
 use crate::game::GameOptions;
 use crate::games::camelot::Camelot;
-use crate::games::cardchess::CardChess;
+use crate::games::cardchess::{CardChess, CardChessEval};
 use crate::games::cescacs::Cescacs;
-use crate::knowledge::EvaluatedGame;
+use crate::knowledge::Evaluator;
 use crate::tournament::datagen::{run as run_datagen, DatagenSpec};
 use crate::tournament::datagen_format::DataGame;
 use crate::tournament::runner::read_openings;
@@ -82,9 +82,13 @@ pub fn run(args: &DatagenArgs, catalogue: &Catalogue) -> Result<()> {
         );
     }
     match game {
-        DataGame::Cescacs => generate::<Cescacs>(args, game, &profile, &[]),
-        DataGame::Camelot => generate::<Camelot>(args, game, &profile, &[]),
-        DataGame::Chess => generate::<CardChess>(args, game, &profile, &["cards=off"]),
+        DataGame::Cescacs => generate::<Cescacs>(args, game, &profile, &[], Cescacs::in_check),
+        // Camelot has no check.
+        DataGame::Camelot => generate::<Camelot>(args, game, &profile, &[], |_| false),
+        DataGame::Chess => {
+            let in_check = |state: &CardChess| CardChessEval::default().in_check(state);
+            generate::<CardChess>(args, game, &profile, &["cards=off"], in_check)
+        }
     }
 }
 
@@ -93,9 +97,10 @@ fn generate<G>(
     game: DataGame,
     profile: &EngineProfile,
     fixed: &[&str],
+    in_check: fn(&G) -> bool,
 ) -> Result<()>
 where
-    G: Playable + EvaluatedGame + Send + Sync,
+    G: Playable + Send + Sync,
     G::Options: Sync,
 {
     let options = G::Options::from_pairs(
@@ -125,7 +130,7 @@ where
         resume: args.resume,
         progress: (!args.quiet).then(|| super::tournament::progress_bar("games")),
     };
-    let summary = run_datagen::<G>(&spec, &starts, &options, profile, &args.out)?;
+    let summary = run_datagen::<G>(&spec, &starts, &options, profile, in_check, &args.out)?;
     println!(
         "games {} (played {}) positions {} seed {}",
         summary.games_done, summary.games_played, summary.positions, summary.seed

@@ -11,7 +11,7 @@
 //! run plays the same games. Shard `K/N` plays the games with `i mod N = K`.
 //!
 //! A searched position is kept unless the side to move is in check (by the
-//! evaluator's `in_check`), the best move is noisy (a capture or promotion,
+//! caller's `in_check`: the game's own rule), the best move is noisy (a capture or promotion,
 //! by the evaluator: a winning capture is pending, so the static value is
 //! wrong), or the score is beyond [`EVAL_LIMIT`] (a mate or decided result).
 
@@ -30,7 +30,6 @@ use rayon::prelude::*;
 
 use crate::engine::{ask, build_player, EngineProfile, Playable};
 use crate::game::Turn;
-use crate::knowledge::{EvaluatedGame, Evaluator};
 use crate::search::{score::EVAL_LIMIT, Limits};
 
 use super::datagen_format::{append, read_all, DataGame, Header, Record};
@@ -77,7 +76,9 @@ pub struct DatagenSummary {
     pub seed: u64,
 }
 
-/// Plays the games of `spec` not yet in `out` and appends their positions.
+/// Plays the games of `spec` not yet in `out` and appends their positions;
+/// `in_check` says whether the side to move is in check (`|_| false` for a
+/// game without check).
 ///
 /// # Errors
 /// An existing file without `resume`, a file of other settings, an engine
@@ -87,10 +88,11 @@ pub fn run<G>(
     starts: &[G],
     options: &G::Options,
     profile: &EngineProfile,
+    in_check: fn(&G) -> bool,
     out: &Path,
 ) -> Result<DatagenSummary>
 where
-    G: Playable + EvaluatedGame + Send + Sync,
+    G: Playable + Send + Sync,
     G::Options: Sync,
 {
     let (header, done) = open_header(spec, out)?;
@@ -116,7 +118,9 @@ where
     let limits = Limits::nodes(spec.nodes);
     pool.install(|| {
         pending.par_iter().try_for_each(|&index| -> Result<()> {
-            let records = play_game::<G>(spec, starts, &header, options, profile, &limits, index)?;
+            let records = play_game::<G>(
+                spec, starts, &header, options, profile, in_check, &limits, index,
+            )?;
             {
                 let mut file = writer.lock().unwrap_or_else(|e| e.into_inner());
                 append(&mut *file, &header, &records)
@@ -197,12 +201,13 @@ fn open_header(spec: &DatagenSpec, out: &Path) -> Result<(Header, BTreeSet<usize
 }
 
 /// Plays game `index` and gives its kept positions, labelled with its result.
-fn play_game<G: Playable + EvaluatedGame>(
+fn play_game<G: Playable>(
     spec: &DatagenSpec,
     starts: &[G],
     header: &Header,
     options: &G::Options,
     profile: &EngineProfile,
+    in_check: fn(&G) -> bool,
     limits: &Limits,
     index: usize,
 ) -> Result<Vec<Record>> {
@@ -224,7 +229,6 @@ fn play_game<G: Playable + EvaluatedGame>(
     }
     let mut engine = build_player::<G>(profile, derive(header.seed, Stream::Game, index as u64))?;
     engine.new_game();
-    let evaluator = G::Evaluator::default();
     let mut kept = Vec::new();
     while let Turn::Player(seat) = state.turn() {
         if ply >= MAX_GAME_PLIES {
@@ -233,9 +237,8 @@ fn play_game<G: Playable + EvaluatedGame>(
         let decision = ask(engine.as_mut(), &state, limits)
             .with_context(|| format!("engine {} at {}", profile.name, state.format_position()))?;
         if let Some(score) = decision.score {
-            let keep = score.abs() <= EVAL_LIMIT
-                && !evaluator.in_check(&state)
-                && !state.is_noisy(decision.action);
+            let keep =
+                score.abs() <= EVAL_LIMIT && !in_check(&state) && !state.is_noisy(decision.action);
             if keep {
                 kept.push(Record {
                     position: state.format_position(),

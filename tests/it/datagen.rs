@@ -10,7 +10,9 @@ use proptest::prelude::*;
 use tauler::engine::{Catalogue, EngineProfile};
 use tauler::game::{Game, GameOptions, Notation, Turn};
 use tauler::games::camelot::Camelot;
-use tauler::games::cardchess::CardChess;
+use tauler::games::cardchess::{CardChess, CardChessEval};
+use tauler::games::cescacs::Cescacs;
+use tauler::knowledge::Evaluator;
 use tauler::tournament::datagen::{run, DatagenSpec};
 use tauler::tournament::datagen_format::{
     append, read_all, DataGame, Header, Record, HEADER_BYTES,
@@ -48,6 +50,10 @@ fn games_of(records: &[Record]) -> BTreeSet<u32> {
 
 fn refs(args: &[String]) -> Vec<&str> {
     args.iter().map(String::as_str).collect()
+}
+
+fn in_check(state: &CardChess) -> bool {
+    CardChessEval::default().in_check(state)
 }
 
 fn chess_options() -> <CardChess as Game>::Options {
@@ -113,6 +119,7 @@ fn a_tiny_camelot_run_writes_legal_positions_of_every_game() {
         &[],
         &options,
         &profile("camelot-default"),
+        |_| false,
         &out,
     )
     .unwrap();
@@ -156,6 +163,30 @@ fn a_tiny_camelot_run_writes_legal_positions_of_every_game() {
 }
 
 #[test]
+fn a_cescacs_run_keeps_no_position_in_check() {
+    let dir = scratch("datagen", "cescacs", &[]);
+    let out = dir.join("cescacs.bin");
+    let options = <Cescacs as Game>::Options::default();
+    let cescacs = profile("cescacs-default");
+    run::<Cescacs>(
+        &spec(DataGame::Cescacs, 1, 100),
+        &[],
+        &options,
+        &cescacs,
+        Cescacs::in_check,
+        &out,
+    )
+    .unwrap();
+    let (_, records) = read(&out);
+    assert!(!records.is_empty());
+    for record in &records {
+        let state = Cescacs::parse_position(&record.position, &options).unwrap();
+        assert_eq!(state.turn(), Turn::Player(record.seat.into()), "{record:?}");
+        assert!(!state.in_check(), "{record:?}");
+    }
+}
+
+#[test]
 fn scores_are_the_movers_and_a_won_game_is_labelled_won() {
     // White is a queen up: from either side to move the score says so, and
     // the engine mates, so every position is labelled with White's win.
@@ -167,8 +198,15 @@ fn scores_are_the_movers_and_a_won_game_is_labelled_won() {
         let out = dir.join(format!("chess-{seat}.bin"));
         let mut spec = spec(DataGame::Chess, 1, 2_000);
         spec.random_plies = 0;
-        let start = CardChess::parse_position(fen, &chess_options()).unwrap();
-        run::<CardChess>(&spec, &[start], &chess_options(), &profile("chess"), &out).unwrap();
+        run::<CardChess>(
+            &spec,
+            &[CardChess::parse_position(fen, &chess_options()).unwrap()],
+            &chess_options(),
+            &profile("chess"),
+            in_check,
+            &out,
+        )
+        .unwrap();
         let (_, records) = read(&out);
         let first = &records[0];
         assert_eq!((first.ply, first.seat), (0, seat), "{first:?}");
@@ -196,6 +234,7 @@ fn shards_split_the_games_and_together_are_the_whole_run() {
         &[],
         &options,
         &camelot,
+        |_| false,
         &whole,
     )
     .unwrap();
@@ -204,7 +243,7 @@ fn shards_split_the_games_and_together_are_the_whole_run() {
         let out = dir.join(format!("shard-{index}.bin"));
         let mut spec = spec(DataGame::Camelot, 4, 200);
         spec.shard = Shard { index, count: 2 };
-        run::<Camelot>(&spec, &[], &options, &camelot, &out).unwrap();
+        run::<Camelot>(&spec, &[], &options, &camelot, |_| false, &out).unwrap();
         parts.push(read(&out).1);
     }
     assert_eq!(games_of(&parts[0]), BTreeSet::from([0, 2]));

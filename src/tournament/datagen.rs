@@ -115,12 +115,9 @@ where
     let started = Instant::now();
     let positions = AtomicU64::new(0);
     let writer = Mutex::new(&mut file);
-    let limits = Limits::nodes(spec.nodes);
     pool.install(|| {
         pending.par_iter().try_for_each(|&index| -> Result<()> {
-            let records = play_game::<G>(
-                spec, starts, &header, options, profile, in_check, &limits, index,
-            )?;
+            let records = play_game::<G>(spec, starts, &header, options, profile, in_check, index)?;
             {
                 let mut file = writer.lock().unwrap_or_else(|e| e.into_inner());
                 append(&mut *file, &header, &records)
@@ -208,9 +205,9 @@ fn play_game<G: Playable>(
     options: &G::Options,
     profile: &EngineProfile,
     in_check: fn(&G) -> bool,
-    limits: &Limits,
     index: usize,
 ) -> Result<Vec<Record>> {
+    let limits = Limits::nodes(spec.nodes);
     let mut state = match starts.len() {
         0 => G::new(options),
         lines => starts[index % lines].clone(),
@@ -234,7 +231,7 @@ fn play_game<G: Playable>(
         if ply >= MAX_GAME_PLIES {
             break;
         }
-        let decision = ask(engine.as_mut(), &state, limits)
+        let decision = ask(engine.as_mut(), &state, &limits)
             .with_context(|| format!("engine {} at {}", profile.name, state.format_position()))?;
         if let Some(score) = decision.score {
             let keep =

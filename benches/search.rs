@@ -8,7 +8,7 @@ use tauler::games::cescacs::eval::CescacsEval;
 use tauler::games::cescacs::{Cescacs, Options};
 use tauler::search::{AlphaBeta, Limits, SearchConfig};
 
-#[path = "../tests/search/games/mod.rs"]
+#[path = "../tests/it/search/games/mod.rs"]
 #[allow(dead_code)]
 mod games;
 

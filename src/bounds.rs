@@ -141,6 +141,11 @@ pub const MCMC_STEPS: Range<usize> = range(0, 100_000);
 pub const MCMC_THIN: Range<usize> = range(1, 10_000);
 /// A model policy's softmax temperature, in its preference units.
 pub const MODEL_TEMPERATURE: Range<f64> = range(0.0, 100.0);
+/// A level's softmax temperature (`[choice] temperature`): centipawn-like
+/// units for alpha-beta, none for the visit-counting searchers; above 0.
+pub const TEMPERATURE: Range<f64> = range(0.001, 100_000.0);
+/// The playing levels of every game.
+pub const LEVEL: Range<u32> = range(1, 8);
 /// A model policy's share of uniformly random choices (below 1: the policy
 /// must count).
 pub const MODEL_EPSILON: Range<f64> = range(0.0, 0.99);

@@ -3,7 +3,7 @@
 //!
 //! Data flows one way: each layer names only the layers above it in the
 //! diagram of `docs/architecture.md` ("The layers"), which states the layers
-//! once; `tests/layering.rs` checks every source file against that table.
+//! once; `tests/it/layering.rs` checks every source file against that table.
 
 pub mod bounds;
 pub mod cli;

@@ -609,6 +609,9 @@ async function resume() {
   try {
     const view = await api("GET", `/api/sessions/${match[1]}`);
     page.flipped = view.you === 1;
+    // The form shows the game resumed (e.g. one the position editor started).
+    $("game").value = view.game;
+    fillEngines();
     show(view);
   } catch (error) {
     location.hash = "";

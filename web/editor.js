@@ -239,6 +239,7 @@ function showChecked(answer) {
 
 async function check(request) {
   const ticket = ++editor.checking;
+  document.body.dataset.pending = "true";
   try {
     const answer = await api("POST", "/api/editor", Object.assign({ game: editorGame(), options: editorOptions() }, request));
     if (ticket === editor.checking) showChecked(answer);
@@ -248,6 +249,8 @@ async function check(request) {
     $("editor-status").textContent = "Not a legal position yet.";
     showError(error.message);
     drawEditor();
+  } finally {
+    if (ticket === editor.checking) document.body.dataset.pending = "false";
   }
 }
 
@@ -307,18 +310,10 @@ function analyse() {
   source.onerror = () => { if (editor.analysis === source) stopEditorAnalysis(); };
 }
 
-// The level menu: the game's levels, or its engine profiles where the
-// server lists no levels.
+// The level menu: the game's levels (levels.js), then its engine profiles.
 function fillLevelsFor(game) {
-  const select = $("editor-level");
-  select.replaceChildren();
-  for (const entry of game.levels || []) {
-    const rating = entry.rating === null || entry.rating === undefined ? "" : ` (${Math.round(entry.rating)})`;
-    select.appendChild(new Option(`Level ${entry.level}${rating}`, `level:${entry.level}`, false, entry.level === game.default_level));
-  }
-  for (const profile of game.profiles) {
-    select.appendChild(new Option(`Profile ${profile.name}`, `engine:${profile.name}`, false, !(game.levels || []).length && profile.name === game.default_profile));
-  }
+  const profiles = game.profiles.map((p) => [`Profile ${p.name}`, `engine:${p.name}`]);
+  fillLevelSelect($("editor-level"), game, editorOptions(), profiles);
 }
 
 async function playFromHere() {

@@ -430,6 +430,7 @@ function receive(data) {
   const fresh = data.events.slice(Math.max(0, state.next - data.from));
   for (const event of fresh) apply(event);
   state.next = Math.max(state.next, data.next);
+  showDecision(data.decision);
   $("match").textContent = `Hand ${Math.min(data.hand + 1, data.hands)} of ${data.hands} · score ${data.totals.join(" / ")}`;
   // Drawn again only when something happened, so a card being clicked
   // stays the element it was.
@@ -556,6 +557,7 @@ async function setUpCreate() {
         seed: $("seed").value === "" ? undefined : Number($("seed").value),
         options: [`pause=${$("pause").value}`, `dealer=${$("dealer").value}`],
         seats,
+        decision_seconds: decisionSeconds(),
       });
       const list = $("link-list");
       list.replaceChildren();

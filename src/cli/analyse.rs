@@ -1,15 +1,13 @@
 //! `tauler analyse`: searches a position and streams UCI-style `info` lines,
 //! then `bestmove`.
 
-use std::time::Duration;
-
 use anyhow::{bail, Result};
 use clap::Args;
 
 use super::search_text::analyse;
 use super::PositionArgs;
 use crate::bounds;
-use crate::engine::EngineProfile;
+use crate::engine::{EngineProfile, LimitKeys, LimitRequest, LimitSpec};
 use crate::search::{AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
 
 /// Thinking time when no limit is given, in milliseconds.
@@ -26,11 +24,12 @@ pub struct AnalyseArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     /// Think for this many milliseconds, 1 to 86400000 (default 5000 when no
-    /// limit is given). Board games and card chess.
-    #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+    /// limit is given; with `--depth` or `--nodes` the search stops at the
+    /// first reached). Board games and card chess.
+    #[arg(long)]
     pub movetime: Option<u64>,
     /// Search to this nominal depth, 1 to 64. Board games and card chess.
-    #[arg(long, conflicts_with = "nodes")]
+    #[arg(long)]
     pub depth: Option<u32>,
     /// Stop after about this many nodes, 1 to 10^12 (Muzicando: playouts per
     /// searcher, 1 to 10^9, default 4000).
@@ -101,18 +100,19 @@ impl AnalyseArgs {
         Ok(())
     }
 
-    /// The search limits, each range-checked.
+    /// The search limits, each range-checked: every one given applies
+    /// (the browser's rule, [`LimitRequest`]); none, the default move time.
     pub(super) fn limits(&self) -> Result<Limits> {
-        Ok(match (self.movetime, self.depth, self.nodes) {
-            (_, Some(depth), _) => Limits::depth(bounds::SEARCH_DEPTH.check("--depth", depth)?),
-            (_, _, Some(nodes)) => Limits::nodes(bounds::NODES.check("--nodes", nodes)?),
-            (movetime, _, _) => {
-                let ms = movetime.unwrap_or(DEFAULT_MOVETIME_MS);
-                Limits::movetime(Duration::from_millis(
-                    bounds::MILLISECONDS.check("--movetime", ms)?,
-                ))
-            }
-        })
+        let default = LimitSpec {
+            movetime_ms: Some(DEFAULT_MOVETIME_MS),
+            ..LimitSpec::default()
+        };
+        let asked = LimitRequest {
+            movetime_ms: self.movetime,
+            nodes: self.nodes,
+            depth: self.depth,
+        };
+        Ok(asked.over(&default, LimitKeys::FLAGS)?.limits())
     }
 
     /// `--threads`, range-checked (default 1).

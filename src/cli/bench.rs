@@ -8,9 +8,9 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
+use super::smp_bench::{geometric_mean, measure, smp_job, SmpSample, SMP_GAMES};
 use crate::bounds;
 use crate::engine::bench::{perft_nodes, search_nodes};
-use crate::engine::smp_bench::{geometric_mean, measure, smp_job, SmpSample, SMP_GAMES};
 use crate::games::GameId;
 
 /// The flags of the SMP measurement.

@@ -20,6 +20,7 @@ use std::thread::JoinHandle;
 
 use anyhow::Result;
 
+use crate::engine::level_table;
 use crate::engine::{build_player, Decision, EngineProfile, InfoSink, Player, PlayerError, Stop};
 use crate::game::{Game, GameOptions, Returns, Seat, Turn};
 use crate::games::muzicando::{Action as MuzicandoAction, Muzicando, Options as MuzicandoOptions};
@@ -168,13 +169,7 @@ where
     }
 
     fn line_tokens(&self, line: &[G::Action], dialect: Dialect) -> Vec<String> {
-        let mut state = self.0.clone();
-        let mut tokens = Vec::with_capacity(line.len());
-        for &action in line {
-            tokens.push(state.wire_action(action, dialect));
-            state.apply(action);
-        }
-        tokens
+        self.0.wire_line(line, dialect)
     }
 }
 
@@ -346,8 +341,9 @@ const MOVE_OVERHEAD_DEFAULT_MS: u64 = 10;
 /// profile's: `Move Overhead` (milliseconds taken off the clock for the
 /// interface's lag), `Ponder` (whether the interface may send `go
 /// ponder`; pondering needs nothing more), `Clear Hash` and
-/// `UCI_Chess960`. `UCI_LimitStrength`/`UCI_Elo` are not offered: they
-/// wait for calibrated strength levels.
+/// `UCI_Chess960`, and `UCI_LimitStrength` with `UCI_Elo` (Stockfish's
+/// scale; the range the measured chess levels span, see
+/// [`level_table::rated_profile`]) when the chess levels are rated.
 fn uci_options() -> Vec<OptionSpec> {
     let spec = |name: &str, kind| OptionSpec {
         name: name.into(),
@@ -366,6 +362,28 @@ fn uci_options() -> Vec<OptionSpec> {
         spec("Clear Hash", OptionKind::Button),
         spec("UCI_Chess960", OptionKind::Check { default: false }),
     ]
+    .into_iter()
+    .chain(elo_range().into_iter().flat_map(|(min, max)| {
+        [
+            spec("UCI_LimitStrength", OptionKind::Check { default: false }),
+            spec(
+                "UCI_Elo",
+                OptionKind::Spin {
+                    default: ((min + max) / 2).clamp(min, max),
+                    min,
+                    max,
+                },
+            ),
+        ]
+    }))
+    .collect()
+}
+
+/// The `UCI_Elo` range: the measured chess levels' ratings, rounded
+/// inwards; none while fewer than two are measured.
+fn elo_range() -> Option<(i64, i64)> {
+    let (low, high) = level_table::rating_range(level_table::ladder("chess")?)?;
+    Some((low.ceil() as i64, high.floor() as i64))
 }
 
 /// The engine options a profile offers: `Hash`, `Threads` and `MultiPV`
@@ -443,6 +461,15 @@ fn set_parameter(profile: &mut EngineProfile, key: &str, text: &str) -> Result<(
     Ok(())
 }
 
+/// `UCI_LimitStrength` and `UCI_Elo` as set, and the profile they select.
+#[derive(Default)]
+struct Strength {
+    limit: bool,
+    elo: Option<i64>,
+    /// The profile played while the limit is on.
+    profile: Option<EngineProfile>,
+}
+
 /// A finished `go infinite` search's decision, whether it streamed `info`
 /// lines, and the table it searched.
 type Held<T> = (Decision<ActionOf<T>>, bool, Arc<T>);
@@ -473,6 +500,10 @@ struct Server<'a, T: Table> {
     /// Taken off the mover's clock before the search budgets it (UCI's
     /// `Move Overhead`).
     move_overhead: std::time::Duration,
+    /// `UCI_LimitStrength` and `UCI_Elo`: with the limit on, the player is
+    /// the chess levels' profile at that rating, whose own depth also caps
+    /// every search.
+    strength: Strength,
     /// `position`, `go`, `setoption` and new-game messages sent during a
     /// search, run in order once it ends (an interface's `stop`,
     /// `position`, `go` written together).
@@ -591,6 +622,34 @@ impl<T: Table> Server<'_, T> {
         let player = build_player::<T::G>(&profile, self.setup.seed).map_err(|e| e.to_string())?;
         self.setup.profile = profile;
         self.player = Some(player);
+        if self.strength.limit {
+            self.limit_strength()?;
+        }
+        Ok(())
+    }
+
+    /// Builds the player `UCI_LimitStrength` and `UCI_Elo` ask for: the
+    /// chess levels' profile at that rating when the limit is on, the
+    /// served profile otherwise.
+    fn limit_strength(&mut self) -> Result<(), String> {
+        let (min, max) = elo_range().ok_or("the chess levels are not rated")?;
+        let profile = if self.strength.limit {
+            let elo = self.strength.elo.unwrap_or((min + max) / 2);
+            let ladder = level_table::ladder("chess").ok_or("no chess levels")?;
+            let profile = level_table::rated_profile(
+                &crate::engine::Catalogue::built_in(),
+                ladder,
+                elo as f64,
+            )
+            .map_err(|e| e.to_string())?;
+            Some(profile)
+        } else {
+            None
+        };
+        let played = profile.as_ref().unwrap_or(&self.setup.profile);
+        self.player =
+            Some(build_player::<T::G>(played, self.setup.seed).map_err(|e| e.to_string())?);
+        self.strength.profile = profile;
         Ok(())
     }
 
@@ -628,6 +687,21 @@ impl<T: Table> Server<'_, T> {
         } else if is("Clear Hash") {
             if let Some(player) = &mut self.player {
                 player.new_game();
+            }
+        } else if is("UCI_LimitStrength") && elo_range().is_some() {
+            self.strength.limit =
+                crate::game::parse_flag("UCI_LimitStrength", value).map_err(|e| e.to_string())?;
+            self.limit_strength()?;
+        } else if is("UCI_Elo") {
+            let (min, max) = elo_range().ok_or("the chess levels are not rated")?;
+            let elo = value
+                .parse::<i64>()
+                .ok()
+                .filter(|elo| (min..=max).contains(elo))
+                .ok_or_else(|| format!("`UCI_Elo` takes {min} to {max}, not `{value}`"))?;
+            self.strength.elo = Some(elo);
+            if self.strength.limit {
+                self.limit_strength()?;
             }
         } else if is("UCI_Chess960") {
             let on = crate::game::parse_flag("UCI_Chess960", value).map_err(|e| e.to_string())?;
@@ -696,6 +770,12 @@ impl<T: Table> Server<'_, T> {
                 None => Limits::default(),
             }
         };
+        if let Some(level) = &self.strength.profile {
+            if limits == Limits::default() && !hold {
+                limits = level.limits.limits();
+            }
+            limits.depth = limits.depth.min(level.limits.depth).or(level.limits.depth);
+        }
         if let Some(clock) = &mut limits.clock {
             clock.remaining = clock
                 .remaining
@@ -719,18 +799,7 @@ impl<T: Table> Server<'_, T> {
         let handle = std::thread::spawn(move || {
             let mut sink = |info: &SearchInfo<<T::G as Game>::Action>| {
                 thread_streamed.store(true, Ordering::Relaxed);
-                let line = Info {
-                    depth: Some(info.depth),
-                    seldepth: Some(info.seldepth),
-                    multipv: Some(info.multipv),
-                    score: Some(info.line.score),
-                    nodes: Some(info.nodes),
-                    nps: Some(info.nps()),
-                    hashfull: Some(info.hashfull),
-                    time: Some(info.time.as_millis() as u64),
-                    pv: thread_table.line_tokens(&info.line.pv, dialect),
-                    string: None,
-                };
+                let line = Info::of_report(info, thread_table.line_tokens(&info.line.pv, dialect));
                 // A closed output ends the program through the main loop.
                 let _ = say(&out, &line.to_string());
             };
@@ -1018,6 +1087,7 @@ pub fn serve<T: Table>(
         held: None,
         pending: VecDeque::new(),
         move_overhead,
+        strength: Strength::default(),
     };
     while let Ok(event) = received.recv() {
         match event {
@@ -1051,7 +1121,9 @@ pub fn run_uci(catalogue: &crate::engine::Catalogue, engine: Option<&str>) -> Re
         dialect: Dialect::Uci,
         game: crate::games::GameId::Cardchess.info(),
         profile,
-        seed: 0,
+        // The levels of `UCI_LimitStrength` draw their moves: a new game
+        // each run, as a person's opponent should be.
+        seed: rand::RngCore::next_u64(&mut rand::rngs::OsRng),
         fixed_options: &["cards=off"],
     };
     serve::<FullState<crate::games::cardchess::CardChess>>(

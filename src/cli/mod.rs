@@ -9,6 +9,7 @@ mod analyse_chance;
 mod analyse_hands;
 mod bench;
 mod cardchess_words;
+mod datagen;
 mod engine_server;
 mod engines;
 mod logging;
@@ -19,6 +20,7 @@ mod play_hands;
 mod position;
 pub mod search_text;
 mod serve;
+mod smp_bench;
 mod sprt;
 mod tournament;
 mod tune;
@@ -29,6 +31,7 @@ use clap::{Parser, Subcommand};
 
 use std::path::PathBuf;
 
+use crate::engine::level_table;
 use crate::engine::{Catalogue, EngineProfile};
 use crate::games::{GameId, REGISTRY};
 use crate::tournament::stats::{Sprt, SprtModel};
@@ -114,6 +117,10 @@ enum Command {
         #[command(flatten)]
         args: openings::OpeningsArgs,
     },
+    /// Self-play training data for a learned evaluation: positions with
+    /// the search score and the game's result, in the binary format of
+    /// docs/datagen.md (last line: `games N (played M) positions P seed S`).
+    Datagen(datagen::DatagenArgs),
     /// Runs an engine tournament described by a TOML file and reports it;
     /// `tauler tournament merge DIR...` joins the results of its shards.
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -226,7 +233,17 @@ pub fn run(cli: Cli) -> Result<()> {
             )
         }
         Command::Play { game, args } => {
-            let name = args.engine.as_deref().unwrap_or(game.info().profiles.play);
+            let level = args
+                .level
+                .map(|level| {
+                    let options = &args.position.options;
+                    level_table::level_profile_name(game.name(), options, "--level", level)
+                })
+                .transpose()?;
+            let name = level
+                .as_deref()
+                .or(args.engine.as_deref())
+                .unwrap_or(game.info().profiles.play);
             let profile = game_profile(&catalogue()?, game, name)?;
             crate::with_family!(game,
                 perfect G => play::run::<G>(&args, &profile),
@@ -249,6 +266,7 @@ pub fn run(cli: Cli) -> Result<()> {
             )
         }
         Command::Serve(args) => serve::run(&args, catalogue()?),
+        Command::Datagen(args) => datagen::run(&args, &catalogue()?),
         Command::Tournament {
             merge: Some(TournamentCommand::Merge { dirs }),
             ..

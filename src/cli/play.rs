@@ -19,8 +19,6 @@ use crate::engine::{
 use crate::game::{GameOptions, Notation, Seat, TextBoard};
 use crate::search::Limits;
 
-use super::search_text::format_pv;
-
 /// Which side the person plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Side {
@@ -38,6 +36,9 @@ pub struct PlayArgs {
     /// The engine profile (`engines/NAME.toml`; default `<game>-default`).
     #[arg(long)]
     pub engine: Option<String>,
+    /// A playing level, 1 to 8, instead of a profile (docs/levels.md).
+    #[arg(long, conflicts_with = "engine")]
+    pub level: Option<u32>,
     /// The side you play (default white; board games only).
     #[arg(long, value_enum)]
     pub side: Option<Side>,
@@ -287,7 +288,7 @@ impl<R: BufRead, G: Narration> Terminal<R, G> {
                         Some(line) => println!(
                             "hint: {text} (score {}, line {})",
                             line.score,
-                            format_pv(state, &line.pv)
+                            state.format_line(&line.pv).join(" ")
                         ),
                         None => println!("hint: {text}"),
                     }

@@ -1,51 +1,31 @@
 //! From a profile to a player: one builder for every game.
 //!
-//! A game names the searchers that serve it through [`Playable`]: the
+//! A game names the searchers that serve it through [`Playable`]
+//! (`playable.rs`): the
 //! perfect-information games hand their evaluator to [`evaluated_player`]
 //! (alpha-beta, expectimax, MCTS, greedy), the hidden-information games use
 //! [`hidden_player`] (rule-based, PIMC, ISMCTS, bidding by simulation, the
 //! cheating measurement tool). The random mover plays every game, and an
 //! external program ([`ExternalPlayer`], over UCI or UGI) any game.
 
-use crate::game::{Notation, Observe, PerfectInfo};
+use crate::game::{Notation, PerfectInfo};
 use crate::knowledge::RuleBasedGame;
 use crate::search::bid_simulation::Simulation;
 use crate::search::uct::UctConfig;
 use crate::search::Evaluator;
-
-use crate::protocol::WireView;
 
 use super::alphabeta_player::AlphaBetaPlayer;
 use super::chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 use super::cheating::CheatingMcts;
 use super::external::ExternalPlayer;
 use super::partner_sight::PartnerSight;
+use super::playable::Playable;
 use super::player::Player;
 use super::policy_player::PolicyPlayer;
 use super::profile::{EngineProfile, ProfileError, SearcherKind};
 use super::random::RandomPlayer;
 use super::sampling_player::SamplingPlayer;
 use super::simulation_bidder::SimulationBidder;
-
-/// A game engines can play: it names the players its profiles may ask for,
-/// and travels over the engine protocols (so an external engine can play it).
-pub trait Playable: Notation + Observe + WireView {
-    /// The player `profile` (a profile of this game, not the random mover)
-    /// describes, its randomness seeded with `seed`.
-    fn searcher(profile: &EngineProfile, seed: u64) -> Result<Box<dyn Player<Self>>, ProfileError>;
-
-    /// Checks what of `profile` only the game can read (its evaluator's
-    /// weights), without building a player; nothing by default.
-    fn check_profile(_profile: &EngineProfile) -> Result<(), ProfileError> {
-        Ok(())
-    }
-
-    /// Whether `action` (legal in `self`) changes the position sharply (a
-    /// capture, a promotion), by the game's evaluator; none by default.
-    fn is_noisy(&self, _action: Self::Action) -> bool {
-        false
-    }
-}
 
 /// The player `profile` describes for `G`, its randomness (random mover,
 /// MCTS, sampling, tie-breaks) seeded with `seed`.
@@ -83,14 +63,17 @@ where
     E: Evaluator<G> + Send + 'static,
 {
     Ok(match profile.searcher {
-        SearcherKind::AlphaBeta => Box::new(
-            AlphaBetaPlayer::new(&profile.name, evaluator, profile.search_config()?).map_err(
-                |error| ProfileError::Invalid {
-                    name: profile.name.clone(),
-                    message: error.to_string(),
-                },
-            )?,
-        ),
+        SearcherKind::AlphaBeta => {
+            let player = AlphaBetaPlayer::new(&profile.name, evaluator, profile.search_config()?)
+                .map_err(|error| ProfileError::Invalid {
+                name: profile.name.clone(),
+                message: error.to_string(),
+            })?;
+            match profile.choice {
+                Some(choice) => Box::new(player.with_choice(choice, seed)),
+                None => Box::new(player),
+            }
+        }
         SearcherKind::Random => Box::new(RandomPlayer::new(seed)),
         SearcherKind::Expectimax => {
             let params = profile.chance_params()?;
@@ -101,17 +84,20 @@ where
         }
         SearcherKind::Mcts => {
             let params = profile.chance_params()?;
-            Box::new(MctsPlayer::new(
-                &profile.name,
-                evaluator,
-                UctConfig {
-                    exploration: params.exploration,
-                    trees: params.threads,
-                    parallelism: params.parallelism,
-                    ..UctConfig::default()
-                },
-                seed,
-            ))
+            Box::new(
+                MctsPlayer::new(
+                    &profile.name,
+                    evaluator,
+                    UctConfig {
+                        exploration: params.exploration,
+                        trees: params.threads,
+                        parallelism: params.parallelism,
+                        ..UctConfig::default()
+                    },
+                    seed,
+                )
+                .with_choice(profile.choice),
+            )
         }
         SearcherKind::Greedy => Box::new(GreedyPlayer::new(evaluator, seed)),
         SearcherKind::Rules
@@ -162,12 +148,20 @@ pub fn hidden_player<G: RuleBasedGame + Notation>(
         }
         SearcherKind::Pimc => with_bidding(
             profile,
-            Box::new(SamplingPlayer::pimc(config, seed).modelling(profile.modelling()?)),
+            Box::new(
+                SamplingPlayer::pimc(config, seed)
+                    .modelling(profile.modelling()?)
+                    .with_choice(profile.choice),
+            ),
             seed,
         )?,
         SearcherKind::Ismcts => with_bidding(
             profile,
-            Box::new(SamplingPlayer::ismcts(config, seed).modelling(profile.modelling()?)),
+            Box::new(
+                SamplingPlayer::ismcts(config, seed)
+                    .modelling(profile.modelling()?)
+                    .with_choice(profile.choice),
+            ),
             seed,
         )?,
         SearcherKind::Cheating => Box::new(CheatingMcts::new(config, seed)),

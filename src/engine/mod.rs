@@ -31,44 +31,43 @@
 //! speed; so does card chess MCTS with more than one thread until its root
 //! statistics are merged in a fixed order.
 
-pub mod alphabeta_player;
 pub mod analysis;
 pub mod bench;
 pub mod build;
 pub mod catalogue;
-pub mod chance_players;
-pub mod cheating;
-pub mod external;
 pub mod game_clock;
+pub mod level;
+pub mod level_table;
+pub mod limit_request;
 pub mod match_loop;
-pub mod most_visited;
-pub mod partner_sight;
 pub mod playable;
 pub mod player;
-pub mod policy_player;
+mod players;
 pub mod profile;
-pub mod random;
-pub mod sampling_player;
 pub mod session;
-pub mod simulation_bidder;
-pub mod smp_bench;
 pub mod table;
 pub mod tunable;
 
 pub use alphabeta_player::AlphaBetaPlayer;
-pub use build::{build_player, evaluated_player, hidden_player, Playable};
+pub use build::{build_player, evaluated_player, hidden_player};
 pub use catalogue::{Catalogue, Origin};
 pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 pub use cheating::CheatingMcts;
 pub use external::ExternalPlayer;
 pub use game_clock::{ClockView, GameClock, TimeControl};
+pub use limit_request::{LimitKeys, LimitRequest};
 pub use match_loop::{
     play_out, ChanceSource, EndReason, Ending, Event, Fault, FixedLimits, Match, MatchHooks,
     Occupant, Progress, RefusedAction, SeededChance,
 };
 pub use partner_sight::PartnerSight;
+pub use playable::Playable;
 pub use player::{
     ask, Decision, GameSoFar, InfoSink, NoInfo, Player, PlayerError, Stats, Stop, View,
+};
+pub use players::{
+    alphabeta_player, chance_players, cheating, external, most_visited, partner_sight,
+    policy_player, random, sampling_player, simulation_bidder,
 };
 pub use policy_player::PolicyPlayer;
 pub use profile::{

@@ -1,15 +1,36 @@
-//! Which players serve each game: a game with a standard evaluator
+//! A game engines can play ([`Playable`]), and which players serve each
+//! game: a game with a standard evaluator
 //! ([`EvaluatedGame`]) and perfect information is played by the evaluating
 //! searchers; Muzicando by the hidden-information players.
 
-use crate::game::PerfectInfo;
+use crate::game::{Notation, Observe, PerfectInfo};
 use crate::games::muzicando::Muzicando;
 use crate::knowledge::{EvaluatedGame, Evaluator};
 use crate::protocol::WireView;
 
-use super::build::{evaluated_player, hidden_player, Playable};
+use super::build::{evaluated_player, hidden_player};
 use super::player::Player;
 use super::profile::{EngineProfile, ProfileError};
+
+/// A game engines can play: it names the players its profiles may ask for,
+/// and travels over the engine protocols (so an external engine can play it).
+pub trait Playable: Notation + Observe + WireView {
+    /// The player `profile` (a profile of this game, not the random mover)
+    /// describes, its randomness seeded with `seed`.
+    fn searcher(profile: &EngineProfile, seed: u64) -> Result<Box<dyn Player<Self>>, ProfileError>;
+
+    /// Checks what of `profile` only the game can read (its evaluator's
+    /// weights), without building a player; nothing by default.
+    fn check_profile(_profile: &EngineProfile) -> Result<(), ProfileError> {
+        Ok(())
+    }
+
+    /// Whether `action` (legal in `self`) changes the position sharply (a
+    /// capture, a promotion), by the game's evaluator; none by default.
+    fn is_noisy(&self, _action: Self::Action) -> bool {
+        false
+    }
+}
 
 impl<G: EvaluatedGame + PerfectInfo + WireView> Playable for G
 where

@@ -23,6 +23,9 @@
 //! "eval.mobility" = { min = 0, max = 10, c_end = 1, r_end = 0.002 }
 //!                                 # [`super::tunable`])
 //!
+//! [choice]                        # a level's rule (`super::level`): the
+//! temperature = 60                # move drawn by softmax over root scores
+//!
 //! [limits]                        # per move; any combination
 //! movetime_ms = 100
 //! depth = 12
@@ -72,6 +75,7 @@ use crate::search::uct::{Objective, Parallelism, UctConfig};
 use crate::search::{Clock, Evaluator, Limits, SearchConfig};
 use crate::user_files;
 
+use super::level::Choice;
 use super::tunable::{read_tunables, Tunable, TunableError};
 
 /// The key of `[parameters]` that holds the evaluator's weights
@@ -593,6 +597,7 @@ struct ProfileFile {
     engine_options: toml::Table,
     #[serde(default)]
     tune: toml::Table,
+    choice: Option<Choice>,
 }
 
 /// An external engine: the program, how to speak to it, and its options.
@@ -696,6 +701,9 @@ pub struct EngineProfile {
     pub external: Option<ExternalSpec>,
     /// The parameters `tauler tune` may change (`[tune]`), in file order.
     pub tune: Vec<Tunable>,
+    /// The level rule's temperature (`[choice]`, [`super::level`]): the
+    /// move drawn from the softmax of the root scores instead of the best.
+    pub choice: Option<Choice>,
 }
 
 /// Checks that `name` is a plain profile name.
@@ -730,6 +738,7 @@ impl EngineProfile {
             limits: file.limits,
             external,
             tune: Vec::new(),
+            choice: file.choice,
         };
         profile.validate()?;
         profile.tune =
@@ -747,6 +756,27 @@ impl EngineProfile {
             name: self.name.clone(),
             message: format!("[limits] {error}"),
         })?;
+        if let Some(choice) = &self.choice {
+            choice.check().map_err(|error| ProfileError::Invalid {
+                name: self.name.clone(),
+                message: format!("[choice] {error}"),
+            })?;
+            if !matches!(
+                self.searcher,
+                SearcherKind::AlphaBeta
+                    | SearcherKind::Mcts
+                    | SearcherKind::Pimc
+                    | SearcherKind::Ismcts
+            ) {
+                return Err(ProfileError::Invalid {
+                    name: self.name.clone(),
+                    message: format!(
+                        "[choice] needs root scores: searcher `{}` has none (use alphabeta, mcts, pimc or ismcts)",
+                        self.searcher.name()
+                    ),
+                });
+            }
+        }
         self.search_config()?;
         self.chance_params()?;
         self.sampling_config()?;

@@ -35,13 +35,13 @@ use thiserror::Error;
 
 use crate::bounds::{self, OutOfRange};
 use crate::game::{Game, HandView, Seat, Turn};
-use crate::knowledge::RuleBasedGame;
+use crate::knowledge::{Policy, RuleBasedGame};
 use crate::search::bid_simulation::{simulate_calls, Simulation};
 use crate::search::modelling::{search_worlds, Determinization, Modelling};
 use crate::search::uct::{ActionStats, UctConfig};
 use crate::search::Limits;
 
-use super::build::Playable;
+use super::playable::Playable;
 use super::session::{Happening, SeatSpec, Session, SessionError};
 
 /// Why a table refused a request. The table is unchanged.
@@ -533,6 +533,12 @@ pub trait AnyTable: Send {
     fn play(&mut self, seat: Seat, text: &str) -> Result<(), TableError>;
     /// The ranked legal actions of `seat` (see [`HandTable::hint`]).
     fn hint(&self, seat: Seat, playouts: u64, worlds: u64) -> Result<Vec<HintLine>, TableError>;
+    /// The person to move, if one is and the match goes on.
+    fn person_to_move(&self) -> Option<Seat>;
+    /// The action the game's rule-based policy (default parameters) takes
+    /// for `seat`, which must be a person to move, from that seat's
+    /// observation alone: what is played for a person whose time ran out.
+    fn default_action(&self, seat: Seat) -> Result<String, TableError>;
 }
 
 impl<G: HandView + Playable + RuleBasedGame> AnyTable for HandTable<G> {
@@ -588,5 +594,24 @@ impl<G: HandView + Playable + RuleBasedGame> AnyTable for HandTable<G> {
 
     fn hint(&self, seat: Seat, playouts: u64, worlds: u64) -> Result<Vec<HintLine>, TableError> {
         HandTable::hint(self, seat, playouts, worlds)
+    }
+
+    fn person_to_move(&self) -> Option<Seat> {
+        (!self.over)
+            .then(|| self.session.person_to_move())
+            .flatten()
+    }
+
+    fn default_action(&self, seat: Seat) -> Result<String, TableError> {
+        if AnyTable::person_to_move(self) != Some(seat) {
+            return Err(SessionError::NotYourTurn.into());
+        }
+        let state = self.session.state();
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let action = G::policy(&G::PolicyParams::default())
+            .choose(&state.observation(seat), &legal)
+            .ok_or(SessionError::NotYourTurn)?;
+        Ok(state.format_action(action))
     }
 }

@@ -12,7 +12,9 @@ use super::hand_points::HandPointsTally;
 use super::record::GameRecord;
 use super::report::{Matchup, Report, BT_PRIOR_DRAWS};
 use super::seating::Seating;
-use super::stats::{bradley_terry, Crosstable, EloEstimate, ScoreDistribution, SprtState};
+use super::stats::{
+    anchored_bradley_terry, bradley_terry, Crosstable, EloEstimate, ScoreDistribution, SprtState,
+};
 
 /// One engine (or the first engine) against one opponent (or the field),
 /// so far.
@@ -242,6 +244,14 @@ impl Tally {
         let config = &self.config;
         let encounters: Vec<Matchup> = self.encounters.iter().map(MatchupTally::matchup).collect();
         let field = self.field.as_ref().map(MatchupTally::matchup);
+        let anchored = self.crosstable.as_ref().and_then(|table| {
+            let anchor = config
+                .engines
+                .iter()
+                .position(|e| Some(e) == config.anchor.as_ref())?;
+            let rated = anchored_bradley_terry(table, BT_PRIOR_DRAWS, anchor);
+            Some(config.engines.iter().cloned().zip(rated).collect())
+        });
         let (ratings, crosstable) = match &self.crosstable {
             Some(table) => {
                 let elo = bradley_terry(table, BT_PRIOR_DRAWS);
@@ -262,6 +272,7 @@ impl Tally {
             encounters,
             field,
             ratings,
+            anchored,
             crosstable,
             points: self.points.as_ref().map(HandPointsTally::report),
         }

@@ -219,6 +219,7 @@ struct TournamentFile {
     #[serde(default)]
     allow_cheating: bool,
     hands_per_match: Option<u32>,
+    anchor: Option<String>,
 }
 
 fn default_concurrency() -> usize {
@@ -234,6 +235,8 @@ fn default_margin() -> u64 {
 pub struct TournamentConfig {
     /// The tournament's name (the file name without `.toml`).
     pub name: String,
+    /// The file's text as read (kept in the run's snapshot).
+    pub source: String,
     /// The game's command-line name.
     pub game: String,
     /// The game's rule options, `KEY=VALUE`.
@@ -271,6 +274,9 @@ pub struct TournamentConfig {
     /// Muzicando team game: the consecutive deals that make one match (at
     /// least 4, a multiple of 4 so that every seat deals equally often).
     pub hands_per_match: u32,
+    /// The engine held at 0 on the Bradley–Terry scale, whose report then
+    /// gives every rating a 95% interval (more than two engines).
+    pub anchor: Option<String>,
 }
 
 impl TournamentConfig {
@@ -302,6 +308,9 @@ impl TournamentConfig {
             if file.engines[..i].contains(engine) {
                 return inconsistent(format!("engine `{engine}` is listed twice"));
             }
+        }
+        if let Some(anchor) = file.anchor.as_ref().filter(|a| !file.engines.contains(a)) {
+            return inconsistent(format!("anchor `{anchor}` is not in `engines`"));
         }
         for key in file.limits.keys().chain(file.faults.keys()) {
             if !file.engines.contains(key) {
@@ -366,6 +375,7 @@ impl TournamentConfig {
         let mut openings = file.openings;
         openings.file = openings.file.map(|f| base.join(f));
         let config = Self {
+            source: text.to_string(),
             name: name.to_string(),
             game: file.game,
             options: file.options,
@@ -384,6 +394,7 @@ impl TournamentConfig {
             allow_cheating: file.allow_cheating,
             seating,
             hands_per_match,
+            anchor: file.anchor,
         };
         let games = config.total_games();
         bounds::SCHEDULED_GAMES

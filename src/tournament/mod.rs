@@ -3,15 +3,17 @@
 
 pub mod aggregate;
 pub mod config;
+pub mod datagen;
+pub mod datagen_format;
 pub mod follow;
 pub mod hand_points;
 pub mod hand_referee;
 pub mod live;
+pub mod match_hooks;
 pub mod merge;
 pub mod plan;
 pub mod record;
 pub mod referee;
-pub mod refereeing;
 pub mod report;
 pub mod runner;
 pub mod seating;

@@ -10,7 +10,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::hand_points::HandPoints;
-use super::stats::{EloEstimate, SprtState};
+use super::stats::{AnchoredRating, EloEstimate, SprtState};
 
 /// Virtual draws per pair of engines that met, for finite Bradley–Terry
 /// ratings when an engine won or lost every game.
@@ -132,6 +132,9 @@ pub struct Report {
     pub sprt: Option<SprtState>,
     /// Bradley–Terry Elo by engine (more than two engines).
     pub ratings: Option<Vec<(String, f64)>>,
+    /// With an `anchor`: the Bradley–Terry Elo by engine, the anchor at 0,
+    /// with 95% margins, in the file's engine order.
+    pub anchored: Option<Vec<(String, AnchoredRating)>>,
     /// The crosstable (more than two engines), as text.
     pub crosstable: Option<String>,
     /// Muzicando: team (or individual) results in hand points.
@@ -164,6 +167,19 @@ impl fmt::Display for Report {
             )?;
             for (name, elo) in ratings {
                 writeln!(f, "  {name:24} {elo:+.1}")?;
+            }
+        }
+        if let Some(anchored) = &self.anchored {
+            writeln!(f, "Bradley-Terry Elo, anchored at 0, 95% interval:")?;
+            for (name, r) in anchored {
+                writeln!(
+                    f,
+                    "  {name:24} {:+7.1} ± {:5.1}  ({:+.0} to {:+.0})",
+                    r.rating,
+                    r.margin,
+                    r.rating - r.margin,
+                    r.rating + r.margin
+                )?;
             }
         }
         if let Some(table) = &self.crosstable {

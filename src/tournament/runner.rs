@@ -13,7 +13,7 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 
 use crate::engine::{Catalogue, EngineProfile, Playable};
-use crate::game::GameOptions;
+use crate::game::{GameOptions, Notation};
 use crate::games::GameId;
 use crate::tournament::stats::SprtDecision;
 
@@ -68,7 +68,7 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
     let game: GameId = config.game.parse()?;
     let (profiles, texts) = profiles(&config, options)?;
     let open = || -> Result<(Store, Vec<GameRecord>)> {
-        let snapshot = snapshot(path, &config, game, texts, options.shard)?;
+        let snapshot = snapshot(&config, game, texts, options.shard)?;
         Store::open(&dir, path, &config, &snapshot, options.resume)
     };
     crate::with_family!(game,
@@ -131,11 +131,10 @@ fn profiles(
     Ok((profiles, texts))
 }
 
-/// The snapshot of a run of the tournament file `path`: its text and its
-/// openings', the engines' profile `texts`, this binary's version and bench
-/// signature, the shard.
+/// The snapshot of a run of the tournament `config`: its file's text and
+/// its openings', the engines' profile `texts`, this binary's version and
+/// bench signature, the shard.
 fn snapshot(
-    path: &Path,
     config: &TournamentConfig,
     game: GameId,
     texts: BTreeMap<String, String>,
@@ -147,7 +146,7 @@ fn snapshot(
     };
     Ok(Snapshot {
         name: config.name.clone(),
-        tournament: read(path)?,
+        tournament: config.source.clone(),
         openings: config.openings.file.as_deref().map(read).transpose()?,
         profiles: texts,
         version: Snapshot::this_version(),
@@ -194,29 +193,10 @@ pub(super) fn build_setup<G: Playable>(
         .iter()
         .map(|e| config.faults.get(e).copied())
         .collect();
-    let mut starts = Vec::new();
-    if let Some(file) = &config.openings.file {
-        let text = crate::user_files::read_to_string(file)
-            .with_context(|| format!("reading openings {}", file.display()))?;
-        for (number, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            G::parse_position(line, &options).with_context(|| {
-                format!(
-                    "{} line {}: not a {} position",
-                    file.display(),
-                    number + 1,
-                    G::NAME
-                )
-            })?;
-            starts.push(line.to_string());
-        }
-        if starts.is_empty() {
-            bail!("{} holds no positions", file.display());
-        }
-    }
+    let starts = match &config.openings.file {
+        Some(file) => read_openings::<G>(file, &options)?,
+        None => Vec::new(),
+    };
     Ok(Setup {
         options,
         profiles,
@@ -365,4 +345,35 @@ fn run_schedule(
     );
     store.write_report(&report)?;
     Ok(report)
+}
+
+/// The positions of an opening suite (`[openings] file`, `tauler datagen
+/// --openings`): one a line, `#` comments and blank lines skipped, each
+/// checked to be a position of `G`.
+///
+/// # Errors
+/// An unreadable file, a line that is not a position, a file with none.
+pub fn read_openings<G: Notation>(file: &Path, options: &G::Options) -> Result<Vec<G>> {
+    let text = crate::user_files::read_to_string(file)
+        .with_context(|| format!("reading openings {}", file.display()))?;
+    let mut starts = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let start = G::parse_position(line, options).with_context(|| {
+            format!(
+                "{} line {}: not a {} position",
+                file.display(),
+                number + 1,
+                G::NAME
+            )
+        })?;
+        starts.push(start);
+    }
+    if starts.is_empty() {
+        bail!("{} holds no positions", file.display());
+    }
+    Ok(starts)
 }

@@ -79,6 +79,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../web/editor.html"),
     ),
     (
+        "/table_clock.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../web/table_clock.js"),
+    ),
+    (
         "/table",
         "text/html; charset=utf-8",
         include_str!("../../web/table.html"),

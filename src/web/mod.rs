@@ -13,6 +13,7 @@ pub mod app;
 pub mod assets;
 pub mod board_session;
 pub mod clock;
+pub mod decision_timer;
 pub mod editor_api;
 pub mod error;
 pub mod games_api;

@@ -13,8 +13,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use crate::bounds;
-use crate::engine::{EngineProfile, SeatSpec, Session};
+use crate::engine::level_table;
+use crate::engine::{EngineProfile, LimitKeys, LimitRequest, SeatSpec, Session};
 use crate::game::{GameOptions, Seat};
 use crate::games::GameId;
 use crate::tournament::record::record_as_saved_game;
@@ -66,7 +66,9 @@ pub struct NewSession {
     /// replay (default: drawn from the operating system).
     #[serde(default)]
     pub seed: Option<u64>,
-    /// The engine's time per move in milliseconds, replacing the profile's limits.
+    /// The engine's time per move in milliseconds; with `nodes` and
+    /// `depth`, the limits that replace the profile's, all applying
+    /// together ([`LimitRequest`]).
     #[serde(default)]
     pub movetime_ms: Option<u64>,
     /// The engine's nodes per move, replacing the profile's limits.
@@ -79,6 +81,11 @@ pub struct NewSession {
     /// its own clock instead of a move time.
     #[serde(default)]
     pub clock: Option<ClockRequest>,
+    /// A playing level, 1 to 8 (`GET /api/games` lists them with their
+    /// ratings): the engine is that level's profile with its own limits,
+    /// so `engine`, `movetime_ms`, `nodes` and `depth` are refused with it.
+    #[serde(default)]
+    pub level: Option<u32>,
 }
 
 /// An action written in notation.
@@ -188,27 +195,35 @@ fn engine_profile(
     game: GameId,
     request: &NewSession,
 ) -> Result<EngineProfile, ApiError> {
+    if let Some(level) = request.level {
+        let clash = [
+            ("engine", request.engine.is_some()),
+            ("movetime_ms", request.movetime_ms.is_some()),
+            ("nodes", request.nodes.is_some()),
+            ("depth", request.depth.is_some()),
+        ];
+        if let Some((key, _)) = clash.iter().find(|(_, given)| *given) {
+            return Err(ApiError::bad_request(format!(
+                "`level` and `{key}` do not go together: a level is an engine with its own limits"
+            )));
+        }
+        let name = level_table::level_profile_name(game.name(), &request.options, "level", level)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        return app.profile(&name, game.name());
+    }
     let name = request
         .engine
         .as_deref()
         .unwrap_or(game.info().profiles.play);
     let mut profile = app.profile(name, game.name())?;
-    let range = |e: bounds::OutOfRange| ApiError::bad_request(e.to_string());
-    let limits = &mut profile.limits;
-    if let Some(ms) = request.movetime_ms {
-        *limits = Default::default();
-        limits.movetime_ms = Some(
-            bounds::MILLISECONDS
-                .check("movetime_ms", ms)
-                .map_err(range)?,
-        );
-    } else if let Some(nodes) = request.nodes {
-        *limits = Default::default();
-        limits.nodes = Some(bounds::NODES.check("nodes", nodes).map_err(range)?);
-    } else if let Some(depth) = request.depth {
-        *limits = Default::default();
-        limits.depth = Some(bounds::SEARCH_DEPTH.check("depth", depth).map_err(range)?);
-    }
+    let asked = LimitRequest {
+        movetime_ms: request.movetime_ms,
+        nodes: request.nodes,
+        depth: request.depth,
+    };
+    profile.limits = asked
+        .over(&profile.limits, LimitKeys::FIELDS)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     Ok(profile)
 }
 

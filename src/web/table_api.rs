@@ -2,9 +2,10 @@
 //! people and engines sit together, each person through a link of their
 //! own.
 //!
-//! - `GET /api/tables/profiles`: the engines that may sit at a table.
+//! - `GET /api/tables/profiles`: the engines that may sit at a table, and
+//!   each game's playing levels with their ratings (a seat `level-N`).
 //! - `POST /api/tables`: a table (game, players, hands, options, seed and
-//!   each seat `person` or an engine profile) → its id and one link per
+//!   each seat `person`, an engine profile or `level-N`) → its id and one link per
 //!   person, `/table?table=ID&seat=TOKEN`.
 //! - `GET /api/tables/{id}/seats/{token}`: the seat's view now.
 //! - `GET /api/tables/{id}/seats/{token}/events?from=N`: the seat's events
@@ -25,7 +26,6 @@
 //! seat may read is copied out of the table after every change (its
 //! [`News`]), so views, events and streams never wait for engines thinking.
 
-use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -42,21 +42,24 @@ use tokio::sync::{mpsc, watch};
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_stream::Stream;
 
+use crate::bounds;
+use crate::engine::level_table;
 use crate::engine::table::rank_actions;
 use crate::engine::{AnyTable, HandTable, SeatSpec, TableError, TableSetup};
 use crate::game::{GameOptions, Notation, Seat, Turn};
 use crate::games::{Family, GameId, REGISTRY};
 
 use super::app::{fresh_seed, served, App, Shared};
+use super::decision_timer::DecisionTimer;
 use super::error::{ApiError, JsonBody, PathArgs, QueryArgs};
 use super::play_api::run_blocking;
-use super::store::{lock, short};
+use super::store::{lock, short, Full, Kept};
 
 /// The most tables open at once.
 pub const MAX_TABLES: usize = 64;
 
 /// How long an unused table is kept once the server is full.
-const TABLE_IDLE: Duration = Duration::from_secs(2 * 3600);
+pub const TABLE_IDLE: Duration = Duration::from_secs(2 * 3600);
 
 /// ISMCTS playouts of a hint.
 const HINT_PLAYOUTS: u64 = 2000;
@@ -75,7 +78,7 @@ pub const MAX_STREAMS: usize = 16;
 const STREAM_BUFFER: usize = 8;
 
 /// One table and when it was last used.
-struct TableEntry {
+pub struct TableEntry {
     table: Mutex<Box<dyn AnyTable>>,
     /// Each person's seat and its token (fixed when the table is made).
     tokens: Vec<(Seat, String)>,
@@ -87,6 +90,8 @@ struct TableEntry {
     /// The event streams open on the table.
     streams: Arc<AtomicUsize>,
     last_used: Mutex<Instant>,
+    /// The time per decision for people, if the table has one.
+    decision: Option<Arc<DecisionTimer>>,
 }
 
 /// What each seat may read of a table: built from that seat's
@@ -132,30 +137,27 @@ impl SeatNews {
 
     /// The match fields with the events from number `from` and the next
     /// number: the answer to `events` and each message of `stream`.
-    fn events_from(&self, from: usize) -> Value {
+    fn events_from(&self, from: usize) -> serde_json::Map<String, Value> {
         let mut map = self.fields.clone();
         let skip = from.saturating_sub(self.first).min(self.events.len());
         map.insert("from".into(), (self.first + skip).into());
         map.insert("events".into(), self.events[skip..].to_vec().into());
         map.insert("next".into(), self.next().into());
-        Value::Object(map)
+        map
     }
 }
 
-/// The tables by id, and the server's profiles.
+/// The server's state, as the table routes hold it (the tables are its
+/// [`App::tables`]).
 struct Tables {
     app: Shared,
-    tables: Mutex<HashMap<String, Arc<TableEntry>>>,
 }
 
 type SharedTables = Arc<Tables>;
 
 /// The table routes.
 pub fn routes(app: Shared) -> Router {
-    let tables = Arc::new(Tables {
-        app,
-        tables: Mutex::new(HashMap::new()),
-    });
+    let tables = Arc::new(Tables { app });
     Router::new()
         .route("/api/tables", post(create))
         .route("/api/tables/profiles", get(profiles))
@@ -167,6 +169,16 @@ pub fn routes(app: Shared) -> Router {
         .route("/api/tables/{id}/seats/{token}/play", post(play))
         .route("/api/tables/{id}/seats/{token}/hint", post(hint))
         .with_state(tables)
+}
+
+impl Kept for TableEntry {
+    fn last_used(&self) -> Instant {
+        *lock(&self.last_used)
+    }
+
+    fn touch(&self, now: Instant) {
+        *lock(&self.last_used) = now;
+    }
 }
 
 impl From<TableError> for ApiError {
@@ -226,7 +238,13 @@ async fn profiles(State(tables): State<SharedTables>) -> Result<Json<Value>, Api
         })
         .collect();
     list.sort_by_key(|p| (p.name != "muzicando-rules", p.name.clone()));
-    Ok(Json(serde_json::json!({ "profiles": list })))
+    let levels: Vec<_> = hidden
+        .iter()
+        .filter_map(|g| level_table::ladder(g))
+        .collect();
+    Ok(Json(
+        serde_json::json!({ "profiles": list, "levels": levels }),
+    ))
 }
 
 /// `POST /api/tables`.
@@ -248,8 +266,13 @@ pub struct NewTable {
     /// Further rules options, `KEY=VALUE`.
     #[serde(default)]
     pub options: Vec<String>,
-    /// Each seat: `person` or an engine profile's name.
+    /// Each seat: `person`, an engine profile's name, or `level-N` (the
+    /// game's playing level N, 1 to 8).
     pub seats: Vec<String>,
+    /// Seconds a person has for each decision, 1 to 3600 (default: no
+    /// limit); then the rule-based player's choice is played for them.
+    #[serde(default)]
+    pub decision_seconds: Option<u64>,
 }
 
 /// A seat of a new table.
@@ -286,10 +309,19 @@ async fn create(
     for name in &request.seats {
         seats.push(if name == "person" {
             SeatSpec::Person
+        } else if let Some(level) = name.strip_prefix("level-") {
+            let level = level.parse().unwrap_or(u32::MAX);
+            let profile = level_table::level_profile_name(game.name(), &[], "level", level)
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            SeatSpec::Engine(Box::new(tables.app.profile(&profile, game.name())?))
         } else {
             SeatSpec::Engine(Box::new(tables.app.profile(name, game.name())?))
         });
     }
+    let decision = bounds::DECISION_SECONDS
+        .check_opt("decision_seconds", request.decision_seconds)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?
+        .map(|seconds| DecisionTimer::new(Duration::from_secs(seconds)));
     let seed = request.seed.unwrap_or_else(fresh_seed);
     let hands = request.hands.unwrap_or(4);
     let mut pairs: Vec<String> = vec![format!(
@@ -322,7 +354,10 @@ async fn create(
             SeatSpec::Person => None,
         })
         .collect();
-    let id = tables.insert(table)?;
+    if let Some(timer) = &decision {
+        timer.follow(table.as_ref(), Instant::now());
+    }
+    let id = tables.insert(table, decision)?;
     tracing::info!(table = short(&id), %game, engines = ?engines, "table started");
     let seats = engines
         .into_iter()
@@ -340,44 +375,38 @@ async fn create(
 }
 
 impl Tables {
-    /// Stores `table` under a new random id, dropping tables unused for
-    /// long when the server is full.
-    fn insert(&self, table: Box<dyn AnyTable>) -> Result<String, ApiError> {
-        let mut tables = lock(&self.tables);
-        if tables.len() >= MAX_TABLES {
-            let now = Instant::now();
-            tables.retain(|_, entry| now.duration_since(*lock(&entry.last_used)) < TABLE_IDLE);
+    /// Stores `table` under a new random id; a table with a time per
+    /// decision gets its watch ([`watch_decisions`]).
+    fn insert(
+        &self,
+        table: Box<dyn AnyTable>,
+        decision: Option<DecisionTimer>,
+    ) -> Result<String, ApiError> {
+        let timed = decision.is_some();
+        let entry = TableEntry {
+            tokens: table.tokens(),
+            news: Arc::new(Mutex::new(News::of(table.as_ref()))),
+            table: Mutex::new(table),
+            bell: watch::Sender::new(0),
+            streams: Arc::new(AtomicUsize::new(0)),
+            last_used: Mutex::new(Instant::now()),
+            decision: decision.map(Arc::new),
+        };
+        let id = self.app.tables.insert(entry).map_err(|Full| ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "too many tables are open; try again later".into(),
+        })?;
+        if timed {
+            if let Some(entry) = self.app.tables.get(&id) {
+                watch_decisions(&self.app, &entry, id.clone());
+            }
         }
-        if tables.len() >= MAX_TABLES {
-            return Err(ApiError {
-                status: StatusCode::SERVICE_UNAVAILABLE,
-                message: "too many tables are open; try again later".into(),
-            });
-        }
-        let mut id = format!("{:016x}", rand::random::<u64>());
-        while tables.contains_key(&id) {
-            id = format!("{:016x}", rand::random::<u64>());
-        }
-        let news = News::of(table.as_ref());
-        tables.insert(
-            id.clone(),
-            Arc::new(TableEntry {
-                tokens: table.tokens(),
-                table: Mutex::new(table),
-                news: Arc::new(Mutex::new(news)),
-                bell: watch::Sender::new(0),
-                streams: Arc::new(AtomicUsize::new(0)),
-                last_used: Mutex::new(Instant::now()),
-            }),
-        );
         Ok(id)
     }
 
     /// The table `id`.
     fn get(&self, id: &str) -> Result<Arc<TableEntry>, ApiError> {
-        let entry = lock(&self.tables).get(id).cloned().ok_or_else(no_seat)?;
-        *lock(&entry.last_used) = Instant::now();
-        Ok(entry)
+        self.app.tables.get(id).ok_or_else(no_seat)
     }
 }
 
@@ -398,17 +427,27 @@ impl TableEntry {
     }
 
     /// Answers `read` of the news of the seat of `token`, without waiting
-    /// for the table.
-    fn read<T>(&self, token: &str, read: impl FnOnce(&SeatNews) -> T) -> Result<T, ApiError> {
+    /// for the table; on a table with a time per decision, the decision
+    /// being timed is added to the answer (`decision`).
+    fn read(
+        &self,
+        token: &str,
+        read: impl FnOnce(&SeatNews) -> serde_json::Map<String, Value>,
+    ) -> Result<Json<Value>, ApiError> {
         let seat = self.seat_of(token)?;
         let news = lock(&self.news);
-        news.seats.get(seat).map(read).ok_or_else(no_seat)
+        let mut map = news.seats.get(seat).map(read).ok_or_else(no_seat)?;
+        if let Some(timer) = &self.decision {
+            map.insert("decision".into(), timer.view(Instant::now()));
+        }
+        Ok(Json(Value::Object(map)))
     }
 }
 
 /// Runs `work` on table `id` with the seat of `token`, on a blocking
 /// thread, the table locked; publishes the seats' news after it when it
-/// `changes` the table.
+/// `changes` the table. On a table with a time per decision, a person's
+/// time that ran out is settled first.
 async fn with_seat<T, F>(
     tables: &Tables,
     id: &str,
@@ -422,10 +461,18 @@ where
 {
     let entry = tables.get(id)?;
     let seat = entry.seat_of(&token)?;
+    let id = id.to_string();
     run_blocking(move || {
         let mut table = lock(&entry.table);
+        let expired = match &entry.decision {
+            Some(timer) => timer.expire(table.as_mut(), &id, Instant::now())?,
+            None => false,
+        };
         let answer = work(table.as_mut(), seat);
-        if changes {
+        if let Some(timer) = &entry.decision {
+            timer.follow(table.as_ref(), Instant::now());
+        }
+        if changes || expired {
             entry.publish(table.as_ref());
         }
         answer
@@ -461,7 +508,7 @@ async fn seat_view(
     tables.get(&id)?.read(&token, |news| {
         let mut map = news.fields.clone();
         map.insert("view".into(), news.view.clone());
-        Json(Value::Object(map))
+        map
     })
 }
 
@@ -481,7 +528,7 @@ async fn events(
 ) -> Result<Json<Value>, ApiError> {
     tables
         .get(&id)?
-        .read(&token, |news| Json(news.events_from(query.from)))
+        .read(&token, |news| news.events_from(query.from))
 }
 
 /// Counts a table's open streams: one less when dropped.
@@ -513,6 +560,7 @@ async fn stream(
     }
     let ticket = StreamTicket(Arc::clone(&entry.streams));
     let news = Arc::clone(&entry.news);
+    let timer = entry.decision.clone();
     let mut bell = entry.bell.subscribe();
     drop(entry);
     let (sender, receiver) = mpsc::channel(STREAM_BUFFER);
@@ -527,9 +575,12 @@ async fn stream(
                     return;
                 };
                 let over = mine.fields.get("over") == Some(&Value::Bool(true));
-                let message = mine.events_from(from);
+                let mut message = mine.events_from(from);
+                if let Some(timer) = &timer {
+                    message.insert("decision".into(), timer.view(Instant::now()));
+                }
                 from = mine.next();
-                (message, over)
+                (Value::Object(message), over)
             };
             let event = Event::default().event("news").data(message.to_string());
             if sender.send(Ok(event)).await.is_err() || over {
@@ -542,6 +593,61 @@ async fn stream(
         }
     });
     Ok(Sse::new(ReceiverStream::new(receiver)).keep_alive(KeepAlive::default()))
+}
+
+/// Plays a person's default action when their time per decision runs out,
+/// without waiting for any request: sleeps until the decision's deadline
+/// or the table's next change, whichever comes first, and ends with the
+/// table (holding it only while it acts, so the idle sweep can drop it).
+fn watch_decisions(app: &Shared, entry: &Arc<TableEntry>, id: String) {
+    let weak = Arc::downgrade(entry);
+    let thinking = Arc::clone(&app.thinking);
+    let mut bell = entry.bell.subscribe();
+    tokio::spawn(async move {
+        loop {
+            bell.mark_unchanged();
+            let deadline = match weak.upgrade() {
+                Some(entry) => entry.decision.as_ref().and_then(|timer| timer.deadline()),
+                None => return,
+            };
+            let due = async {
+                match deadline {
+                    Some(at) => tokio::time::sleep_until(at.into()).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                () = due => {}
+                rung = bell.changed() => {
+                    if rung.is_err() {
+                        return;
+                    }
+                    continue;
+                }
+            }
+            let Ok(_place) = App::place(&thinking).await else {
+                continue;
+            };
+            let Some(entry) = weak.upgrade() else {
+                return;
+            };
+            let table_id = id.clone();
+            let settled = run_blocking(move || {
+                let mut table = lock(&entry.table);
+                if let Some(timer) = &entry.decision {
+                    if timer.expire(table.as_mut(), &table_id, Instant::now())? {
+                        entry.publish(table.as_ref());
+                    }
+                }
+                Ok(())
+            })
+            .await;
+            if let Err(error) = settled {
+                tracing::warn!(table = short(&id), %error.message, "a default action failed");
+                return;
+            }
+        }
+    });
 }
 
 /// `{"action": "…"}`.

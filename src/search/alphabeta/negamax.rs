@@ -95,15 +95,33 @@ pub struct Shared<'a, G: Game, E> {
     pub game: std::marker::PhantomData<fn(&G)>,
 }
 
+/// The scratch lists of one ply, kept between nodes so that a search
+/// allocates nothing once warm: the legal actions, the ranked candidates
+/// and the quiet actions tried (rewarded at a cut-off).
+struct PlyBuffers<A> {
+    actions: Vec<A>,
+    candidates: Vec<Candidate<A>>,
+    quiets: Vec<A>,
+}
+
+impl<A> Default for PlyBuffers<A> {
+    fn default() -> Self {
+        Self {
+            actions: Vec::new(),
+            candidates: Vec::new(),
+            quiets: Vec::new(),
+        }
+    }
+}
+
 /// One search thread's working state.
 pub struct Worker<'a, G: Game, E> {
     shared: Shared<'a, G, E>,
     ordering: &'a mut MoveOrdering<G::Action>,
     reductions: Reductions,
     pv: Vec<Vec<G::Action>>,
-    actions: Vec<Vec<G::Action>>,
-    candidates: Vec<Vec<Candidate<G::Action>>>,
-    quiets: Vec<Vec<G::Action>>,
+    /// The scratch lists of each ply, lent to its node ([`Worker::with_buffers`]).
+    buffers: Vec<PlyBuffers<G::Action>>,
     /// Whether the line passed (a null move) at each ply: no two passes in a row.
     nulls: Vec<bool>,
     pending: u64,
@@ -131,9 +149,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             shared,
             ordering,
             pv: vec![Vec::new(); plies],
-            actions: vec![Vec::new(); plies],
-            candidates: vec![Vec::new(); plies],
-            quiets: vec![Vec::new(); plies],
+            buffers: (0..plies).map(|_| PlyBuffers::default()).collect(),
             nulls: vec![false; plies],
             pending: 0,
             seldepth: 0,
@@ -621,6 +637,21 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }));
     }
 
+    /// Lends ply `ply`'s scratch lists to `body` (the rest of a node's
+    /// search) and takes them back however it returns, so that no exit of
+    /// a node has to restore them by hand.
+    fn with_buffers<R>(
+        &mut self,
+        ply: usize,
+        body: impl FnOnce(&mut Self, &mut PlyBuffers<G::Action>) -> R,
+    ) -> R {
+        let mut buffers = std::mem::take(&mut self.buffers[ply]);
+        let result = body(self, &mut buffers);
+        self.buffers[ply] = buffers;
+        result
+    }
+
+    /// The principal-variation search of one node with `depth` plies left.
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -632,6 +663,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         mut beta: i32,
         pv_node: bool,
     ) -> i32 {
+        // 1. The node counted, the window narrowed by the mate distance.
         self.pv[ply].clear();
         if self.visit(ply) {
             return 0;
@@ -650,6 +682,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if config.check_extension && in_check && ply < MAX_PLY / 2 {
             depth += 1;
         }
+        // 2. The table: a cut-off, or at least an action to try first.
         let hash = state.hash();
         let mut hash_action = None;
         if let Some(entry) = self.shared.tt.probe(hash) {
@@ -669,6 +702,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if config.internal_reduction && hash_action.is_none() && depth >= config.iir_min_depth {
             depth -= 1;
         }
+        // 3. A pass (null move) that still holds beta cuts the node.
         let try_null = config.null_move
             && !pv_node
             && !in_check
@@ -688,166 +722,168 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 return 0;
             }
         }
-        let mut actions = std::mem::take(&mut self.actions[ply]);
-        state.legal_actions(&mut actions);
-        if actions.is_empty() {
-            self.actions[ply] = actions;
-            return self.evaluate(state);
-        }
-        let mut list = std::mem::take(&mut self.candidates[ply]);
-        self.fill_candidates(state, ply, &actions, hash_action, &mut list);
-        self.actions[ply] = actions;
+        self.with_buffers(ply, |this, buffers| {
+            // 4. The candidates, ranked; none: the game's evaluation says what
+            //    the position is worth.
+            let PlyBuffers {
+                actions,
+                candidates: list,
+                quiets,
+            } = buffers;
+            state.legal_actions(actions);
+            if actions.is_empty() {
+                return this.evaluate(state);
+            }
+            this.fill_candidates(state, ply, actions, hash_action, list);
 
-        let frontier = near_frontier && list.iter().any(|candidate| !candidate.noisy);
-        let static_eval = static_eval.filter(|_| frontier);
-        if let Some(eval) = static_eval {
-            let margin = config.reverse_futility_margin * depth as i32;
-            if config.reverse_futility && beta.abs() <= EVAL_LIMIT && eval - margin >= beta {
-                self.candidates[ply] = list;
-                return eval - margin;
+            // 5. At the frontier: reverse futility may cut the node at once;
+            //    futility, late-move and exchange pruning skip actions.
+            let frontier = near_frontier && list.iter().any(|candidate| !candidate.noisy);
+            let static_eval = static_eval.filter(|_| frontier);
+            if let Some(eval) = static_eval {
+                let margin = config.reverse_futility_margin * depth as i32;
+                if config.reverse_futility && beta.abs() <= EVAL_LIMIT && eval - margin >= beta {
+                    return eval - margin;
+                }
             }
-        }
-        let futile = static_eval.is_some_and(|eval| {
-            config.futility_pruning
-                && alpha.abs() <= EVAL_LIMIT
-                && eval + config.futility_margin * depth as i32 <= alpha
-        });
-        let quiet_limit =
-            (config.late_move_pruning && !pv_node && !in_check && depth <= config.lmp_depth)
-                .then(|| 3 + (depth * depth) as usize);
-        let exchange_floor =
-            (config.see_pruning && !pv_node && !in_check && depth <= config.see_pruning_depth)
-                .then(|| -config.see_margin * depth as i32);
+            let futile = static_eval.is_some_and(|eval| {
+                config.futility_pruning
+                    && alpha.abs() <= EVAL_LIMIT
+                    && eval + config.futility_margin * depth as i32 <= alpha
+            });
+            let quiet_limit =
+                (config.late_move_pruning && !pv_node && !in_check && depth <= config.lmp_depth)
+                    .then(|| 3 + (depth * depth) as usize);
+            let exchange_floor =
+                (config.see_pruning && !pv_node && !in_check && depth <= config.see_pruning_depth)
+                    .then(|| -config.see_margin * depth as i32);
 
-        let pruning = Pruning {
-            in_check,
-            futile,
-            quiet_limit,
-            exchange_floor,
-        };
-        let mut quiets = std::mem::take(&mut self.quiets[ply]);
-        quiets.clear();
-        let original_alpha = alpha;
-        let mut best = -INFINITY;
-        let mut best_index = None;
-        for n in 0..list.len() {
-            let candidate = pick_next(&mut list, n);
-            let board = (n > 0 && list.len() - n > 1 && (pv_node || !Self::may_cut(candidate)))
-                .then(|| self.split_board(depth))
-                .flatten();
-            if let Some(board) = board {
-                let found = self
-                    .split(
-                        state,
-                        seat,
-                        ply,
-                        depth,
-                        (alpha, beta),
-                        pv_node,
-                        pruning,
-                        &list[n..],
-                        n,
-                        quiets.len(),
-                        SplitBest {
-                            value: best,
-                            index: best_index,
-                            pv: if pv_node {
-                                self.pv[ply].clone()
-                            } else {
-                                Vec::new()
-                            },
-                        },
-                        board,
-                    )
-                    .best();
-                if self.aborted {
-                    self.candidates[ply] = list;
-                    self.quiets[ply] = quiets;
-                    return 0;
-                }
-                best = found.value;
-                if found.index != best_index {
-                    best_index = found.index;
-                    if pv_node {
-                        self.pv[ply] = found.pv;
-                    }
-                }
-                break;
-            }
-            if self.skips(state, n, candidate, &pruning, quiets.len(), best) {
-                continue;
-            }
-            let mut child = state.clone();
-            child.apply(candidate.action);
-            let value = if n == 0 {
-                self.child_value(
-                    &child,
-                    seat,
-                    ply + 1,
-                    alpha,
-                    beta,
-                    Node::Full {
-                        depth: depth - 1,
-                        pv: pv_node,
-                    },
-                )
-            } else {
-                self.later_value(
-                    &child,
-                    seat,
-                    (ply, depth, n),
-                    candidate,
-                    (alpha, beta),
-                    pv_node,
-                    in_check,
-                )
+            let pruning = Pruning {
+                in_check,
+                futile,
+                quiet_limit,
+                exchange_floor,
             };
-            if self.aborted {
-                self.candidates[ply] = list;
-                self.quiets[ply] = quiets;
-                return 0;
-            }
-            if value > best {
-                best = value;
-            }
-            if value > alpha {
-                alpha = value;
-                best_index = Some(candidate.index);
-                if pv_node {
-                    self.set_pv(ply, candidate.action);
-                }
-                if alpha >= beta {
-                    if !candidate.noisy {
-                        self.ordering
-                            .reward(seat, ply, depth, candidate.action, &quiets);
+            // 6. The actions in order: the first in full, the later ones with
+            //    reductions, or shared with waiting threads (a split).
+            quiets.clear();
+            let original_alpha = alpha;
+            let mut best = -INFINITY;
+            let mut best_index = None;
+            for n in 0..list.len() {
+                let candidate = pick_next(list, n);
+                let board = (n > 0 && list.len() - n > 1 && (pv_node || !Self::may_cut(candidate)))
+                    .then(|| this.split_board(depth))
+                    .flatten();
+                if let Some(board) = board {
+                    let found = this
+                        .split(
+                            state,
+                            seat,
+                            ply,
+                            depth,
+                            (alpha, beta),
+                            pv_node,
+                            pruning,
+                            &list[n..],
+                            n,
+                            quiets.len(),
+                            SplitBest {
+                                value: best,
+                                index: best_index,
+                                pv: if pv_node {
+                                    this.pv[ply].clone()
+                                } else {
+                                    Vec::new()
+                                },
+                            },
+                            board,
+                        )
+                        .best();
+                    if this.aborted {
+                        return 0;
+                    }
+                    best = found.value;
+                    if found.index != best_index {
+                        best_index = found.index;
+                        if pv_node {
+                            this.pv[ply] = found.pv;
+                        }
                     }
                     break;
                 }
+                if this.skips(state, n, candidate, &pruning, quiets.len(), best) {
+                    continue;
+                }
+                let mut child = state.clone();
+                child.apply(candidate.action);
+                let value = if n == 0 {
+                    this.child_value(
+                        &child,
+                        seat,
+                        ply + 1,
+                        alpha,
+                        beta,
+                        Node::Full {
+                            depth: depth - 1,
+                            pv: pv_node,
+                        },
+                    )
+                } else {
+                    this.later_value(
+                        &child,
+                        seat,
+                        (ply, depth, n),
+                        candidate,
+                        (alpha, beta),
+                        pv_node,
+                        in_check,
+                    )
+                };
+                if this.aborted {
+                    return 0;
+                }
+                if value > best {
+                    best = value;
+                }
+                if value > alpha {
+                    alpha = value;
+                    best_index = Some(candidate.index);
+                    if pv_node {
+                        this.set_pv(ply, candidate.action);
+                    }
+                    if alpha >= beta {
+                        if !candidate.noisy {
+                            this.ordering
+                                .reward(seat, ply, depth, candidate.action, quiets);
+                        }
+                        break;
+                    }
+                }
+                if !candidate.noisy {
+                    quiets.push(candidate.action);
+                }
             }
-            if !candidate.noisy {
-                quiets.push(candidate.action);
-            }
-        }
-        self.candidates[ply] = list;
-        self.quiets[ply] = quiets;
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared.tt.store(
-            hash,
-            Entry {
-                action: best_index,
-                score: to_table(best, ply),
-                depth: depth.min(u32::from(u8::MAX)) as u8,
-                bound,
-            },
-        );
-        best
+            // 7. The result into the table, its bound by where it fell.
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            this.shared.tt.store(
+                hash,
+                Entry {
+                    action: best_index,
+                    score: to_table(best, ply),
+                    depth: depth.min(u32::from(u8::MAX)) as u8,
+                    bound,
+                },
+            );
+            best
+        })
     }
 
     /// Whether the pruning of a node (`pruning`, after `quiets` quiet
@@ -1230,6 +1266,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         beta: i32,
         qply: usize,
     ) -> i32 {
+        // 1. The node counted; past the quiescence horizon, evaluated.
         self.pv[ply].clear();
         if self.visit(ply) {
             return 0;
@@ -1238,85 +1275,89 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if !config.quiescence || ply >= MAX_PLY || qply >= config.quiescence_plies {
             return self.evaluate(state);
         }
-        let mut actions = std::mem::take(&mut self.actions[ply]);
-        let evaluator = self.shared.evaluator;
-        let evasions = config.check_evasions && evaluator.in_check(state);
-        let quiet = if evasions {
-            state.legal_actions(&mut actions);
-            false
-        } else {
-            noisy_actions_or_filtered(evaluator, state, &mut actions)
-        };
-        let mut list = std::mem::take(&mut self.candidates[ply]);
-        list.clear();
-        list.extend(
-            actions
-                .iter()
-                .enumerate()
-                .map(|(index, &action)| Candidate {
-                    action,
-                    key: evaluator.action_value(state, action),
-                    noisy: true,
-                    index: u16::try_from(index).unwrap_or(u16::MAX),
-                }),
-        );
-        self.actions[ply] = actions;
-
-        let mut best = -INFINITY;
-        let mut stand_pat = None;
-        if quiet || list.is_empty() {
-            best = self.evaluate(state);
-            if best >= beta || list.is_empty() {
-                self.candidates[ply] = list;
-                return best;
-            }
-            alpha = alpha.max(best);
-            stand_pat = Some(best);
-        }
-        for n in 0..list.len() {
-            let action = pick_next(&mut list, n).action;
-            if let Some(stand) = stand_pat.filter(|_| config.delta_pruning) {
-                let hopeless = evaluator
-                    .capture_gain(state, action)
-                    .is_some_and(|gain| stand + gain + config.delta_margin <= alpha);
-                if hopeless {
-                    continue;
-                }
-            }
-            if stand_pat.is_some() && config.losing_capture_pruning {
-                let losing = evaluator
-                    .exchange_value(state, action)
-                    .is_some_and(|exchange| exchange < 0);
-                if losing {
-                    continue;
-                }
-            }
-            let mut child = state.clone();
-            child.apply(action);
-            let value = self.child_value(
-                &child,
-                seat,
-                ply + 1,
-                alpha,
-                beta,
-                Node::Quiet { qply: qply + 1 },
+        self.with_buffers(ply, |this, buffers| {
+            // 2. The noisy actions (every evasion when in check), ranked.
+            let PlyBuffers {
+                actions,
+                candidates: list,
+                ..
+            } = buffers;
+            let evaluator = this.shared.evaluator;
+            let evasions = config.check_evasions && evaluator.in_check(state);
+            let quiet = if evasions {
+                state.legal_actions(actions);
+                false
+            } else {
+                noisy_actions_or_filtered(evaluator, state, actions)
+            };
+            list.clear();
+            list.extend(
+                actions
+                    .iter()
+                    .enumerate()
+                    .map(|(index, &action)| Candidate {
+                        action,
+                        key: evaluator.action_value(state, action),
+                        noisy: true,
+                        index: u16::try_from(index).unwrap_or(u16::MAX),
+                    }),
             );
-            if self.aborted {
-                self.candidates[ply] = list;
-                return 0;
+
+            // 3. Standing pat, when the seat has a quiet alternative.
+            let mut best = -INFINITY;
+            let mut stand_pat = None;
+            if quiet || list.is_empty() {
+                best = this.evaluate(state);
+                if best >= beta || list.is_empty() {
+                    return best;
+                }
+                alpha = alpha.max(best);
+                stand_pat = Some(best);
             }
-            if value > best {
-                best = value;
-            }
-            if value > alpha {
-                alpha = value;
-                self.set_pv(ply, action);
-                if alpha >= beta {
-                    break;
+            // 4. The noisy actions, hopeless and losing captures skipped.
+            for n in 0..list.len() {
+                let action = pick_next(list, n).action;
+                if let Some(stand) = stand_pat.filter(|_| config.delta_pruning) {
+                    let hopeless = evaluator
+                        .capture_gain(state, action)
+                        .is_some_and(|gain| stand + gain + config.delta_margin <= alpha);
+                    if hopeless {
+                        continue;
+                    }
+                }
+                if stand_pat.is_some() && config.losing_capture_pruning {
+                    let losing = evaluator
+                        .exchange_value(state, action)
+                        .is_some_and(|exchange| exchange < 0);
+                    if losing {
+                        continue;
+                    }
+                }
+                let mut child = state.clone();
+                child.apply(action);
+                let value = this.child_value(
+                    &child,
+                    seat,
+                    ply + 1,
+                    alpha,
+                    beta,
+                    Node::Quiet { qply: qply + 1 },
+                );
+                if this.aborted {
+                    return 0;
+                }
+                if value > best {
+                    best = value;
+                }
+                if value > alpha {
+                    alpha = value;
+                    this.set_pv(ply, action);
+                    if alpha >= beta {
+                        break;
+                    }
                 }
             }
-        }
-        self.candidates[ply] = list;
-        best
+            best
+        })
     }
 }

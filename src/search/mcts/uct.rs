@@ -489,17 +489,20 @@ impl<'w, G: Game> Tree<'w, G> {
             if control.stopped() || (self.iterations % 16 == 15 && control.publish(16)) {
                 break;
             }
+            // 1. The world of this playout: the tree's, or one drawn.
             path.clear();
             let state = match &self.world {
                 Some(world) => world.clone(),
                 None => self.worlds.draw(&mut self.rng),
             };
+            // 2. Down the tree to a new leaf, and the leaf's value.
             self.objective.read_teams(&mut teams, &state);
             let mut returns =
                 self.playout(state, leaf, opponents, &mut path, &mut legal, &mut outcomes);
             if let Some(teams) = &teams {
                 returns = self.objective.values(teams, returns);
             }
+            // 3. Every node on the way credited with the seats' values.
             for &n in &path {
                 let n = &mut self.nodes[n as usize];
                 n.visits += 1;
@@ -528,6 +531,8 @@ impl<'w, G: Game> Tree<'w, G> {
         let mut node = 0u32;
         path.push(node);
         loop {
+            // A modelled opponent moves as the model says; a new child is
+            // the leaf.
             if let Some(action) = opponents.model_move(&state, root_team, &mut self.rng) {
                 let known = self.nodes[node as usize]
                     .children
@@ -543,6 +548,7 @@ impl<'w, G: Game> Tree<'w, G> {
             }
             match state.turn() {
                 Turn::Terminal => return state.returns().unwrap_or_default(),
+                // Chance is drawn; it has nodes of its own over one world.
                 Turn::Chance => {
                     state.chance_outcomes(outcomes);
                     let action = draw_outcome(outcomes, &mut self.rng);
@@ -552,6 +558,9 @@ impl<'w, G: Game> Tree<'w, G> {
                         path.push(node);
                     }
                 }
+                // Over information sets: the children legal in this world
+                // gain availability; an untried legal action is expanded,
+                // else UCB chooses among the legal children.
                 Turn::Player(seat) if info_sets => {
                     state.legal_actions(legal);
                     let children = &self.nodes[node as usize].children;
@@ -581,6 +590,8 @@ impl<'w, G: Game> Tree<'w, G> {
                     node = child;
                     path.push(node);
                 }
+                // Over one world: an untried action is expanded, else UCB
+                // chooses.
                 Turn::Player(seat) => {
                     let untried = self.nodes[node as usize].untried.get_or_insert_with(|| {
                         let mut all = Vec::new();

@@ -8,7 +8,7 @@ pub mod distribution;
 pub mod elo;
 pub mod sprt;
 
-pub use bradley_terry::bradley_terry;
+pub use bradley_terry::{anchored_bradley_terry, bradley_terry, AnchoredRating};
 pub use crosstable::Crosstable;
 pub use distribution::ScoreDistribution;
 pub use elo::{expected_score, logistic_elo, normal_cdf, EloEstimate, Z95};

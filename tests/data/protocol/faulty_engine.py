@@ -1,4 +1,4 @@
-"""A deliberately broken engine, for tests/protocol_faults.rs.
+"""A deliberately broken engine, for tests/it/protocol_faults.rs.
 
 Usage: python3 faulty_engine.py MODE N ENGINE [ARGS...]
 

@@ -1,4 +1,4 @@
-"""A real engine behind a recorder, for tests/protocol_referee.rs.
+"""A real engine behind a recorder, for tests/it/protocol_referee.rs.
 
 Usage: python3 recording_engine.py TRANSCRIPT [QUIRK...] -- ENGINE [ARGS...]
 

@@ -303,6 +303,20 @@ pub trait Notation: Game {
     /// Writes a legal action of this state.
     fn format_action(&self, action: Self::Action) -> String;
 
+    /// A line of actions played one after another from this state (a
+    /// principal variation), each written in the state it is played from:
+    /// the one way every front end shows a line.
+    fn format_line(&self, line: &[Self::Action]) -> Vec<String> {
+        let mut state = self.clone();
+        line.iter()
+            .map(|&action| {
+                let text = state.format_action(action);
+                state.apply(action);
+                text
+            })
+            .collect()
+    }
+
     /// Reads a position string.
     fn parse_position(text: &str, options: &Self::Options) -> Result<Self, Self::ParseError>;
 

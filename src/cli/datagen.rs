@@ -100,7 +100,7 @@ fn generate<G>(
     in_check: fn(&G) -> bool,
 ) -> Result<()>
 where
-    G: Playable + Send,
+    G: Playable + Send + Sync,
     G::Options: Sync,
 {
     let options = G::Options::from_pairs(
@@ -118,7 +118,6 @@ where
         game,
         games: bounds::SCHEDULED_GAMES.check("--games", args.games)?,
         nodes: bounds::NODES.check("--nodes", args.nodes)?,
-        starts,
         random_plies: bounds::RANDOM_PLIES.check("--random-plies", args.random_plies)?,
         seed: args.seed,
         shard: args
@@ -131,7 +130,7 @@ where
         resume: args.resume,
         progress: (!args.quiet).then(|| super::tournament::progress_bar("games")),
     };
-    let summary = run_datagen::<G>(&spec, &options, profile, in_check, &args.out)?;
+    let summary = run_datagen::<G>(&spec, &starts, &options, profile, in_check, &args.out)?;
     println!(
         "games {} (played {}) positions {} seed {}",
         summary.games_done, summary.games_played, summary.positions, summary.seed

@@ -169,13 +169,7 @@ where
     }
 
     fn line_tokens(&self, line: &[G::Action], dialect: Dialect) -> Vec<String> {
-        let mut state = self.0.clone();
-        let mut tokens = Vec::with_capacity(line.len());
-        for &action in line {
-            tokens.push(state.wire_action(action, dialect));
-            state.apply(action);
-        }
-        tokens
+        self.0.wire_line(line, dialect)
     }
 }
 
@@ -805,18 +799,7 @@ impl<T: Table> Server<'_, T> {
         let handle = std::thread::spawn(move || {
             let mut sink = |info: &SearchInfo<<T::G as Game>::Action>| {
                 thread_streamed.store(true, Ordering::Relaxed);
-                let line = Info {
-                    depth: Some(info.depth),
-                    seldepth: Some(info.seldepth),
-                    multipv: Some(info.multipv),
-                    score: Some(info.line.score),
-                    nodes: Some(info.nodes),
-                    nps: Some(info.nps()),
-                    hashfull: Some(info.hashfull),
-                    time: Some(info.time.as_millis() as u64),
-                    pv: thread_table.line_tokens(&info.line.pv, dialect),
-                    string: None,
-                };
+                let line = Info::of_report(info, thread_table.line_tokens(&info.line.pv, dialect));
                 // A closed output ends the program through the main loop.
                 let _ = say(&out, &line.to_string());
             };

@@ -19,8 +19,6 @@ use crate::engine::{
 use crate::game::{GameOptions, Notation, Seat, TextBoard};
 use crate::search::Limits;
 
-use super::search_text::format_pv;
-
 /// Which side the person plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Side {
@@ -290,7 +288,7 @@ impl<R: BufRead, G: Narration> Terminal<R, G> {
                         Some(line) => println!(
                             "hint: {text} (score {}, line {})",
                             line.score,
-                            format_pv(state, &line.pv)
+                            state.format_line(&line.pv).join(" ")
                         ),
                         None => println!("hint: {text}"),
                     }

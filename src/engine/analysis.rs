@@ -88,17 +88,6 @@ pub enum AnalysisError {
     Search(#[from] SearchError),
 }
 
-fn notation<G: Notation>(root: &G, pv: &[G::Action]) -> Vec<String> {
-    let mut state = root.clone();
-    pv.iter()
-        .map(|&action| {
-            let text = state.format_action(action);
-            state.apply(action);
-            text
-        })
-        .collect()
-}
-
 fn evaluation(score: Score) -> Evaluation {
     match score.mate_moves() {
         Some(moves) => Evaluation::Mate(moves),
@@ -135,7 +124,7 @@ pub fn analyse_perfect<G: AlphaBetaGame>(
             nodes: info.nodes,
             nps: info.nps(),
             time_ms: u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX),
-            pv: notation(root, &info.line.pv),
+            pv: root.format_line(&info.line.pv),
         }));
     })?;
     Ok(root.format_action(result.best))
@@ -185,7 +174,7 @@ pub fn analyse_chance<G: Notation, E: Evaluator<G>>(
             nodes: result.nodes,
             nps: (result.nodes as f64 / result.time.as_secs_f64().max(1e-6)) as u64,
             time_ms: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
-            pv: notation(root, &[result.best]),
+            pv: root.format_line(&[result.best]),
         }));
         best = Some(result.best);
         if let Some(values) = searcher.breakdown(root, depth, &step, Some(result.best))? {

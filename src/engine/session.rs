@@ -506,6 +506,20 @@ impl<G: Playable> Session<G> {
             .map_err(|e| SessionError::Hint(e.to_string()))
     }
 
+    /// The action the first engine seat's profile suggests to the person
+    /// to move, under that profile's limits.
+    pub fn engine_hint(&self) -> Result<G::Action, SessionError> {
+        let profile = self
+            .specs
+            .iter()
+            .find_map(|spec| match spec {
+                SeatSpec::Engine(profile) => Some(profile),
+                SeatSpec::Person => None,
+            })
+            .ok_or_else(|| SessionError::Hint("no engine sits at this table".into()))?;
+        Ok(Session::hint(self, profile, &profile.limits.limits())?.action)
+    }
+
     /// The person at `seat` resigns: the game ends by the game's forfeit rule.
     pub fn resign(&mut self, seat: Seat) {
         let ending = Ending::forfeit(self.state(), seat, EndReason::Resigned, "resigned".into());
@@ -758,16 +772,7 @@ where
     }
 
     fn hint(&self) -> Result<String, SessionError> {
-        let profile = self
-            .specs
-            .iter()
-            .find_map(|spec| match spec {
-                SeatSpec::Engine(profile) => Some(profile),
-                SeatSpec::Person => None,
-            })
-            .ok_or_else(|| SessionError::Hint("no engine sits at this table".into()))?;
-        let decision = Session::hint(self, profile, &profile.limits.limits())?;
-        Ok(self.state().format_action(decision.action))
+        Ok(self.state().format_action(self.engine_hint()?))
     }
 
     fn resign(&mut self) -> Result<(), SessionError> {

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::search::score::MATE;
-use crate::search::Score;
+use crate::search::{Score, SearchInfo};
 
 use super::command::Dialect;
 
@@ -105,6 +105,25 @@ pub struct Info {
 }
 
 impl Info {
+    /// The line of a searcher's progress report, its principal variation
+    /// given as `pv` (tokens in the caller's notation or dialect): the one
+    /// conversion every front end uses.
+    #[must_use]
+    pub fn of_report<A>(info: &SearchInfo<A>, pv: Vec<String>) -> Info {
+        Info {
+            depth: Some(info.depth),
+            seldepth: Some(info.seldepth),
+            multipv: Some(info.multipv),
+            score: Some(info.line.score),
+            nodes: Some(info.nodes),
+            nps: Some(info.nps()),
+            hashfull: Some(info.hashfull),
+            time: Some(u64::try_from(info.time.as_millis()).unwrap_or(u64::MAX)),
+            pv,
+            string: None,
+        }
+    }
+
     /// An `info string TEXT` line.
     #[must_use]
     pub fn string(text: impl Into<String>) -> Info {

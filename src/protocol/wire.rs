@@ -51,6 +51,19 @@ pub trait Wire: Notation {
         self.format_action(action).replace(' ', "_")
     }
 
+    /// A line of actions played one after another from this state, as
+    /// `dialect`'s tokens, each in the state it is played from.
+    fn wire_line(&self, line: &[Self::Action], dialect: Dialect) -> Vec<String> {
+        let mut state = self.clone();
+        line.iter()
+            .map(|&action| {
+                let token = state.wire_action(action, dialect);
+                state.apply(action);
+                token
+            })
+            .collect()
+    }
+
     /// Over UCI the interface is the arbiter: a game the rules ended in a
     /// draw a player could claim (or a dead position) goes on while a legal
     /// move remains. Reopens such a game; returns whether it did (the

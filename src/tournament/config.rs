@@ -235,6 +235,8 @@ fn default_margin() -> u64 {
 pub struct TournamentConfig {
     /// The tournament's name (the file name without `.toml`).
     pub name: String,
+    /// The file's text as read (kept in the run's snapshot).
+    pub source: String,
     /// The game's command-line name.
     pub game: String,
     /// The game's rule options, `KEY=VALUE`.
@@ -373,6 +375,7 @@ impl TournamentConfig {
         let mut openings = file.openings;
         openings.file = openings.file.map(|f| base.join(f));
         let config = Self {
+            source: text.to_string(),
             name: name.to_string(),
             game: file.game,
             options: file.options,

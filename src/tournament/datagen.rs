@@ -49,8 +49,6 @@ pub struct DatagenSpec {
     pub games: usize,
     /// Nodes searched per move.
     pub nodes: u64,
-    /// Start positions, in the game's text (empty: the start position).
-    pub starts: Vec<String>,
     /// Random plies played after the start position.
     pub random_plies: u32,
     /// The seed (`None`: the file's, or a random one for a new file).
@@ -87,13 +85,14 @@ pub struct DatagenSummary {
 /// that cannot be built or fails, a write error.
 pub fn run<G>(
     spec: &DatagenSpec,
+    starts: &[G],
     options: &G::Options,
     profile: &EngineProfile,
     in_check: fn(&G) -> bool,
     out: &Path,
 ) -> Result<DatagenSummary>
 where
-    G: Playable + Send,
+    G: Playable + Send + Sync,
     G::Options: Sync,
 {
     let (header, done) = open_header(spec, out)?;
@@ -116,11 +115,9 @@ where
     let started = Instant::now();
     let positions = AtomicU64::new(0);
     let writer = Mutex::new(&mut file);
-    let limits = Limits::nodes(spec.nodes);
     pool.install(|| {
         pending.par_iter().try_for_each(|&index| -> Result<()> {
-            let records =
-                play_game::<G>(spec, &header, options, profile, in_check, &limits, index)?;
+            let records = play_game::<G>(spec, starts, &header, options, profile, in_check, index)?;
             {
                 let mut file = writer.lock().unwrap_or_else(|e| e.into_inner());
                 append(&mut *file, &header, &records)
@@ -203,17 +200,17 @@ fn open_header(spec: &DatagenSpec, out: &Path) -> Result<(Header, BTreeSet<usize
 /// Plays game `index` and gives its kept positions, labelled with its result.
 fn play_game<G: Playable>(
     spec: &DatagenSpec,
+    starts: &[G],
     header: &Header,
     options: &G::Options,
     profile: &EngineProfile,
     in_check: fn(&G) -> bool,
-    limits: &Limits,
     index: usize,
 ) -> Result<Vec<Record>> {
-    let mut state = match spec.starts.len() {
+    let limits = &Limits::nodes(spec.nodes);
+    let mut state = match starts.len() {
         0 => G::new(options),
-        lines => G::parse_position(&spec.starts[index % lines], options)
-            .map_err(|e| anyhow::anyhow!("opening line {}: {e}", index % lines + 1))?,
+        lines => starts[index % lines].clone(),
     };
     let mut rng =
         Xoshiro256PlusPlus::seed_from_u64(derive(header.seed, Stream::Opening, index as u64));

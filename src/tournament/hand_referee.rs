@@ -95,24 +95,13 @@ impl<G: HandGame + Playable> HandSetup<G> {
         let seed = derive(self.seed, Stream::Game, spec.index as u64);
         let deal_seed = derive(self.seed, Stream::Chance, spec.round.into());
         let state = G::seeded_deal(&self.round_options(spec.round), deal_seed);
-        let mut record = GameRecord {
-            index: spec.index,
-            round: spec.round,
-            encounter: spec.encounter,
-            engines: spec
-                .engines
-                .iter()
-                .map(|&e| self.profiles[e].name.clone())
-                .collect(),
-            seed,
-            start: state.format_position(),
-            opening: Vec::new(),
-            actions: Vec::new(),
-            result: Vec::new(),
-            reason: String::new(),
-            fault: None,
-            times_ms: Vec::new(),
-        };
+        let engines = spec
+            .engines
+            .iter()
+            .map(|&e| self.profiles[e].name.clone())
+            .collect();
+        let start = state.format_position();
+        let mut record = GameRecord::begun(spec, engines, seed, start, Vec::new());
         let timers = spec
             .engines
             .iter()

@@ -62,6 +62,33 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The record of game `spec` before it is played: `engines` by name
+    /// in seat order, its `seed`, the position its opening starts from
+    /// and the opening's plies; the match hooks fill in the rest.
+    #[must_use]
+    pub fn begun(
+        spec: &GameSpec,
+        engines: Vec<String>,
+        seed: u64,
+        start: String,
+        opening: Vec<String>,
+    ) -> Self {
+        GameRecord {
+            index: spec.index,
+            round: spec.round,
+            encounter: spec.encounter,
+            engines,
+            seed,
+            start,
+            opening,
+            actions: Vec::new(),
+            result: Vec::new(),
+            reason: String::new(),
+            fault: None,
+            times_ms: Vec::new(),
+        }
+    }
+
     /// The engine in `seat`'s score in `[0, 1]` against its opponent: in a
     /// two-seat game its points when the two seats' points sum to 1,
     /// otherwise 1, ½ or 0 by comparison; at a larger table (Muzicando)

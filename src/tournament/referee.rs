@@ -29,8 +29,9 @@ pub struct Setup<G: Playable> {
     pub limits: Vec<LimitSpec>,
     /// Injected faults by engine index (test aid).
     pub faults: Vec<Option<FaultInjection>>,
-    /// Start positions from the opening file (empty: the game's start).
-    pub starts: Vec<String>,
+    /// Start positions from the opening file, parsed when the setup is
+    /// built (empty: the game's start).
+    pub starts: Vec<G>,
     /// How the start positions are picked.
     pub order: OpeningOrder,
     /// Random plies after the start position.
@@ -154,9 +155,6 @@ pub(super) fn is_quiet<G: Playable>(state: &G) -> bool {
 impl<G: Playable> Setup<G> {
     /// The start position text and the opening plies of `round` (the same for
     /// every game of the round), with the state they lead to.
-    ///
-    /// # Panics
-    /// If an opening line does not parse (they are checked when the setup is built).
     /// The opening's actions come too, and the state it started from.
     fn opening(&self, round: u32) -> Opening<G> {
         let mut rng =
@@ -168,8 +166,7 @@ impl<G: Playable> Setup<G> {
                 OpeningOrder::Sequential => round as usize % self.starts.len(),
                 OpeningOrder::Random => rng.gen_range(0..self.starts.len()),
             };
-            G::parse_position(&self.starts[line], &self.options)
-                .expect("opening lines are checked on load")
+            self.starts[line].clone()
         };
         let start = start_state.format_position();
         // Retry until the random plies leave a game to play, quiet if asked
@@ -216,24 +213,12 @@ impl<G: Playable> Setup<G> {
             history,
         } = self.opening(spec.round);
         let chance = SeededChance::new(derive(self.seed, Stream::Chance, spec.round.into()));
-        let mut record = GameRecord {
-            index: spec.index,
-            round: spec.round,
-            encounter: spec.encounter,
-            engines: spec
-                .engines
-                .iter()
-                .map(|&e| self.profiles[e].name.clone())
-                .collect(),
-            seed,
-            start,
-            opening,
-            actions: Vec::new(),
-            result: Vec::new(),
-            reason: String::new(),
-            fault: None,
-            times_ms: Vec::new(),
-        };
+        let engines = spec
+            .engines
+            .iter()
+            .map(|&e| self.profiles[e].name.clone())
+            .collect();
+        let mut record = GameRecord::begun(spec, engines, seed, start, opening);
         let timers = spec
             .engines
             .iter()

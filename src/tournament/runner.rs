@@ -68,7 +68,7 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
     let game: GameId = config.game.parse()?;
     let (profiles, texts) = profiles(&config, options)?;
     let open = || -> Result<(Store, Vec<GameRecord>)> {
-        let snapshot = snapshot(path, &config, game, texts, options.shard)?;
+        let snapshot = snapshot(&config, game, texts, options.shard)?;
         Store::open(&dir, path, &config, &snapshot, options.resume)
     };
     crate::with_family!(game,
@@ -131,11 +131,10 @@ fn profiles(
     Ok((profiles, texts))
 }
 
-/// The snapshot of a run of the tournament file `path`: its text and its
-/// openings', the engines' profile `texts`, this binary's version and bench
-/// signature, the shard.
+/// The snapshot of a run of the tournament `config`: its file's text and
+/// its openings', the engines' profile `texts`, this binary's version and
+/// bench signature, the shard.
 fn snapshot(
-    path: &Path,
     config: &TournamentConfig,
     game: GameId,
     texts: BTreeMap<String, String>,
@@ -147,7 +146,7 @@ fn snapshot(
     };
     Ok(Snapshot {
         name: config.name.clone(),
-        tournament: read(path)?,
+        tournament: config.source.clone(),
         openings: config.openings.file.as_deref().map(read).transpose()?,
         profiles: texts,
         version: Snapshot::this_version(),
@@ -354,7 +353,7 @@ fn run_schedule(
 ///
 /// # Errors
 /// An unreadable file, a line that is not a position, a file with none.
-pub fn read_openings<G: Notation>(file: &Path, options: &G::Options) -> Result<Vec<String>> {
+pub fn read_openings<G: Notation>(file: &Path, options: &G::Options) -> Result<Vec<G>> {
     let text = crate::user_files::read_to_string(file)
         .with_context(|| format!("reading openings {}", file.display()))?;
     let mut starts = Vec::new();
@@ -363,7 +362,7 @@ pub fn read_openings<G: Notation>(file: &Path, options: &G::Options) -> Result<V
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        G::parse_position(line, options).with_context(|| {
+        let start = G::parse_position(line, options).with_context(|| {
             format!(
                 "{} line {}: not a {} position",
                 file.display(),
@@ -371,7 +370,7 @@ pub fn read_openings<G: Notation>(file: &Path, options: &G::Options) -> Result<V
                 G::NAME
             )
         })?;
-        starts.push(line.to_string());
+        starts.push(start);
     }
     if starts.is_empty() {
         bail!("{} holds no positions", file.display());

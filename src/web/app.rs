@@ -13,6 +13,7 @@ use super::hosts::HostPolicy;
 use super::memory::{MemoryBudget, Reservation};
 use super::store::lock;
 use super::store::{Entry, Store};
+use super::table_api::TableEntry;
 use super::tournament_api::Tournaments;
 
 /// How long a request waits for memory that engines are thinking with.
@@ -25,6 +26,8 @@ const MEMORY_POLL: Duration = Duration::from_millis(20);
 pub struct App {
     /// The sessions being played.
     pub store: Store,
+    /// The card tables being played.
+    pub tables: Store<TableEntry>,
     /// The engine profiles a session may name.
     pub catalogue: Catalogue,
     /// The tournaments followed by the live tournament page.

@@ -201,13 +201,12 @@ where
     }
 
     fn hint_cells(&self) -> Result<Hint, SessionError> {
-        let text = AnySession::hint(self)?;
-        let cells = self
-            .state()
-            .parse_action(&text)
-            .map(|action| self.state().action_cells(action))
-            .unwrap_or_default();
-        Ok(Hint { text, cells })
+        let action = self.engine_hint()?;
+        let state = self.state();
+        Ok(Hint {
+            text: state.format_action(action),
+            cells: state.action_cells(action),
+        })
     }
 
     fn stop(&self) -> Stop {

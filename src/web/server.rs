@@ -177,6 +177,7 @@ impl Server {
         let memory = MemoryBudget::new(config.memory_mb);
         let app = Arc::new(App {
             store: Store::new(config.idle, memory.session_cap()),
+            tables: Store::new(table_api::TABLE_IDLE, table_api::MAX_TABLES),
             memory,
             thinking: places(),
             analysing: places(),
@@ -224,6 +225,10 @@ impl Server {
                     let expired = sweeper.store.sweep(now);
                     if expired > 0 {
                         tracing::info!(expired, "idle sessions expired, their engines stopped");
+                    }
+                    let expired = sweeper.tables.sweep(now);
+                    if expired > 0 {
+                        tracing::info!(expired, "idle tables expired");
                     }
                     let released = sweeper.store.release_quiet_memory(now, TABLE_KEPT);
                     if released > 0 {

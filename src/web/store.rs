@@ -1,12 +1,13 @@
-//! The sessions being played, by id. A session unused for the idle time
-//! expires: the sweep drops it (its engine told to stop), which frees its
-//! memory. Sooner, a session gone quiet gives its engine's table back to
+//! The sessions being played and the card tables, by id, in one kind of
+//! store ([`Store`]). One unused for the idle time expires: the server's
+//! one sweep drops it (its engine told to stop), which frees its memory. Sooner, a session gone quiet gives its engine's table back to
 //! the memory budget ([`super::memory`]).
 
-use std::collections::HashMap;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
+
+use dashmap::DashMap;
 
 use crate::engine::Stop;
 use crate::game::Seat;
@@ -87,10 +88,30 @@ impl Entry {
         session.release_memory();
         lock(&self.memory).take().is_some()
     }
+}
 
-    /// When the session was last asked for.
+/// What a store keeps: a board session or a card table, which knows when
+/// it was last asked for and how to stop its engines when it expires.
+pub trait Kept: Send + Sync {
+    /// When it was last asked for.
+    fn last_used(&self) -> Instant;
+    /// Marks it asked for at `now`.
+    fn touch(&self, now: Instant);
+    /// Tells its engines to stop: it is dropped.
+    fn expire(&self) {}
+}
+
+impl Kept for Entry {
     fn last_used(&self) -> Instant {
         *lock(&self.last_used)
+    }
+
+    fn touch(&self, now: Instant) {
+        *lock(&self.last_used) = now;
+    }
+
+    fn expire(&self) {
+        self.stop.store(true, Ordering::Relaxed);
     }
 }
 
@@ -98,77 +119,109 @@ impl Entry {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Full;
 
-/// The sessions by id.
-pub struct Store {
-    entries: Mutex<HashMap<String, Arc<Entry>>>,
+/// The sessions (or tables) by random id, on a concurrent map: every
+/// request reads it, and the server's one sweep drops what stayed unused
+/// for the idle time.
+pub struct Store<T = Entry> {
+    entries: DashMap<String, Arc<T>>,
+    /// How many are stored or being stored: the capacity is checked and
+    /// taken in one step.
+    count: AtomicUsize,
     idle: Duration,
     capacity: usize,
 }
 
-impl Store {
-    /// An empty store whose sessions expire after `idle` unused, holding at
+impl<T: Kept> Store<T> {
+    /// An empty store whose entries expire after `idle` unused, holding at
     /// most `capacity` at once.
     #[must_use]
     pub fn new(idle: Duration, capacity: usize) -> Self {
         Self {
-            entries: Mutex::new(HashMap::new()),
+            entries: DashMap::new(),
+            count: AtomicUsize::new(0),
             idle,
             capacity,
         }
     }
 
     /// Stores `entry` under a new random id.
-    pub fn insert(&self, entry: Entry) -> Result<String, Full> {
-        let mut entries = lock(&self.entries);
-        if entries.len() >= self.capacity {
+    pub fn insert(&self, entry: T) -> Result<String, Full> {
+        if self.count.fetch_add(1, Ordering::AcqRel) >= self.capacity {
+            self.count.fetch_sub(1, Ordering::AcqRel);
             return Err(Full);
         }
-        let mut id = format!("{:016x}", rand::random::<u64>());
-        while entries.contains_key(&id) {
-            id = format!("{:016x}", rand::random::<u64>());
+        let entry = Arc::new(entry);
+        loop {
+            let id = format!("{:016x}", rand::random::<u64>());
+            if let dashmap::Entry::Vacant(vacant) = self.entries.entry(id.clone()) {
+                vacant.insert(entry);
+                return Ok(id);
+            }
         }
-        entries.insert(id.clone(), Arc::new(entry));
-        Ok(id)
     }
 
-    /// The session `id`, marked used now.
-    pub fn get(&self, id: &str) -> Option<Arc<Entry>> {
-        let entry = lock(&self.entries).get(id).cloned()?;
-        *lock(&entry.last_used) = Instant::now();
+    /// The entry `id`, marked used now.
+    pub fn get(&self, id: &str) -> Option<Arc<T>> {
+        let entry = self.entries.get(id).map(|found| Arc::clone(&found))?;
+        entry.touch(Instant::now());
         Some(entry)
     }
 
-    /// Removes the session `id`, stopping its engine; whether it existed.
+    /// Removes the entry `id`, stopping its engines; whether it existed.
     pub fn remove(&self, id: &str) -> bool {
-        let removed = lock(&self.entries).remove(id);
-        if let Some(entry) = &removed {
-            entry.stop.store(true, Ordering::Relaxed);
-        }
-        removed.is_some()
+        let Some((_, entry)) = self.entries.remove(id) else {
+            return false;
+        };
+        self.count.fetch_sub(1, Ordering::AcqRel);
+        entry.expire();
+        true
     }
 
-    /// Drops every session unused since before `now − idle`, stopping its
-    /// engine; returns how many went.
+    /// Drops every entry unused since before `now − idle`, stopping its
+    /// engines; returns how many went.
     pub fn sweep(&self, now: Instant) -> usize {
-        let mut entries = lock(&self.entries);
-        let before = entries.len();
-        entries.retain(|_, entry| {
+        let mut expired = 0;
+        self.entries.retain(|_, entry| {
             let fresh = now.saturating_duration_since(entry.last_used()) < self.idle;
             if !fresh {
-                entry.stop.store(true, Ordering::Relaxed);
+                entry.expire();
+                expired += 1;
             }
             fresh
         });
-        before - entries.len()
+        self.count.fetch_sub(expired, Ordering::AcqRel);
+        expired
     }
 
+    /// The entries, in no order.
+    fn all(&self) -> Vec<Arc<T>> {
+        self.entries
+            .iter()
+            .map(|entry| Arc::clone(entry.value()))
+            .collect()
+    }
+
+    /// How many entries are stored.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no entry is stored.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl Store<Entry> {
     /// Gives back the table of the session unused longest that holds one
     /// and is not busy; whether one was given back.
     pub fn release_oldest_memory(&self) -> bool {
-        let mut holders: Vec<Arc<Entry>> = lock(&self.entries)
-            .values()
+        let mut holders: Vec<Arc<Entry>> = self
+            .all()
+            .into_iter()
             .filter(|entry| lock(&entry.memory).is_some())
-            .cloned()
             .collect();
         holders.sort_by_key(|entry| entry.last_used());
         holders.iter().any(|entry| entry.release_memory())
@@ -177,24 +230,12 @@ impl Store {
     /// Gives back the tables of the sessions unused since before
     /// `now − quiet`; returns how many.
     pub fn release_quiet_memory(&self, now: Instant, quiet: Duration) -> usize {
-        let quiet: Vec<Arc<Entry>> = lock(&self.entries)
-            .values()
+        let quiet: Vec<Arc<Entry>> = self
+            .all()
+            .into_iter()
             .filter(|entry| now.saturating_duration_since(entry.last_used()) >= quiet)
-            .cloned()
             .collect();
         quiet.iter().filter(|entry| entry.release_memory()).count()
-    }
-
-    /// How many sessions are stored.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        lock(&self.entries).len()
-    }
-
-    /// Whether no session is stored.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 

@@ -21,7 +21,6 @@
 //! unknown table (404), so that no answer tells which table ids exist.
 //! Engines move on a blocking thread, the table locked meanwhile.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -43,13 +42,13 @@ use super::app::{fresh_seed, served, App, Shared};
 use super::decision_timer::DecisionTimer;
 use super::error::{ApiError, JsonBody, PathArgs, QueryArgs};
 use super::play_api::run_blocking;
-use super::store::{lock, short};
+use super::store::{lock, short, Full, Kept};
 
 /// The most tables open at once.
 pub const MAX_TABLES: usize = 64;
 
 /// How long an unused table is kept once the server is full.
-const TABLE_IDLE: Duration = Duration::from_secs(2 * 3600);
+pub const TABLE_IDLE: Duration = Duration::from_secs(2 * 3600);
 
 /// ISMCTS playouts of a hint.
 const HINT_PLAYOUTS: u64 = 2000;
@@ -61,27 +60,24 @@ const HINT_WORLDS: u64 = 32;
 const MAX_PLAYOUTS: u64 = 50_000;
 
 /// One table and when it was last used.
-struct TableEntry {
+pub struct TableEntry {
     table: Mutex<Box<dyn AnyTable>>,
     last_used: Mutex<Instant>,
     /// The time per decision for people, if the table has one.
     decision: Option<DecisionTimer>,
 }
 
-/// The tables by id, and the server's profiles.
+/// The server's state, as the table routes hold it (the tables are its
+/// [`App::tables`]).
 struct Tables {
     app: Shared,
-    tables: Mutex<HashMap<String, Arc<TableEntry>>>,
 }
 
 type SharedTables = Arc<Tables>;
 
 /// The table routes.
 pub fn routes(app: Shared) -> Router {
-    let tables = Arc::new(Tables {
-        app,
-        tables: Mutex::new(HashMap::new()),
-    });
+    let tables = Arc::new(Tables { app });
     Router::new()
         .route("/api/tables", post(create))
         .route("/api/tables/profiles", get(profiles))
@@ -92,6 +88,16 @@ pub fn routes(app: Shared) -> Router {
         .route("/api/tables/{id}/seats/{token}/play", post(play))
         .route("/api/tables/{id}/seats/{token}/hint", post(hint))
         .with_state(tables)
+}
+
+impl Kept for TableEntry {
+    fn last_used(&self) -> Instant {
+        *lock(&self.last_used)
+    }
+
+    fn touch(&self, now: Instant) {
+        *lock(&self.last_used) = now;
+    }
 }
 
 impl From<TableError> for ApiError {
@@ -288,44 +294,26 @@ async fn create(
 }
 
 impl Tables {
-    /// Stores `table` under a new random id, dropping tables unused for
-    /// long when the server is full.
+    /// Stores `table` under a new random id.
     fn insert(
         &self,
         table: Box<dyn AnyTable>,
         decision: Option<DecisionTimer>,
     ) -> Result<String, ApiError> {
-        let mut tables = lock(&self.tables);
-        if tables.len() >= MAX_TABLES {
-            let now = Instant::now();
-            tables.retain(|_, entry| now.duration_since(*lock(&entry.last_used)) < TABLE_IDLE);
-        }
-        if tables.len() >= MAX_TABLES {
-            return Err(ApiError {
-                status: StatusCode::SERVICE_UNAVAILABLE,
-                message: "too many tables are open; try again later".into(),
-            });
-        }
-        let mut id = format!("{:016x}", rand::random::<u64>());
-        while tables.contains_key(&id) {
-            id = format!("{:016x}", rand::random::<u64>());
-        }
-        tables.insert(
-            id.clone(),
-            Arc::new(TableEntry {
-                table: Mutex::new(table),
-                last_used: Mutex::new(Instant::now()),
-                decision,
-            }),
-        );
-        Ok(id)
+        let entry = TableEntry {
+            table: Mutex::new(table),
+            last_used: Mutex::new(Instant::now()),
+            decision,
+        };
+        self.app.tables.insert(entry).map_err(|Full| ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: "too many tables are open; try again later".into(),
+        })
     }
 
     /// The table `id`.
     fn get(&self, id: &str) -> Result<Arc<TableEntry>, ApiError> {
-        let entry = lock(&self.tables).get(id).cloned().ok_or_else(no_seat)?;
-        *lock(&entry.last_used) = Instant::now();
-        Ok(entry)
+        self.app.tables.get(id).ok_or_else(no_seat)
     }
 }
 

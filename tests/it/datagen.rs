@@ -30,7 +30,6 @@ fn spec(game: DataGame, games: usize, nodes: u64) -> DatagenSpec {
         game,
         games,
         nodes,
-        starts: Vec::new(),
         random_plies: 4,
         seed: Some(7),
         shard: Shard { index: 0, count: 1 },
@@ -117,6 +116,7 @@ fn a_tiny_camelot_run_writes_legal_positions_of_every_game() {
     let options = <Camelot as Game>::Options::default();
     let summary = run::<Camelot>(
         &spec(DataGame::Camelot, 3, 300),
+        &[],
         &options,
         &profile("camelot-default"),
         |_| false,
@@ -170,6 +170,7 @@ fn a_cescacs_run_keeps_no_position_in_check() {
     let cescacs = profile("cescacs-default");
     run::<Cescacs>(
         &spec(DataGame::Cescacs, 1, 100),
+        &[],
         &options,
         &cescacs,
         Cescacs::in_check,
@@ -196,9 +197,17 @@ fn scores_are_the_movers_and_a_won_game_is_labelled_won() {
     ] {
         let out = dir.join(format!("chess-{seat}.bin"));
         let mut spec = spec(DataGame::Chess, 1, 2_000);
-        spec.starts = vec![fen.to_string()];
         spec.random_plies = 0;
-        run::<CardChess>(&spec, &chess_options(), &profile("chess"), in_check, &out).unwrap();
+        let start = CardChess::parse_position(fen, &chess_options()).unwrap();
+        run::<CardChess>(
+            &spec,
+            &[start],
+            &chess_options(),
+            &profile("chess"),
+            in_check,
+            &out,
+        )
+        .unwrap();
         let (_, records) = read(&out);
         let first = &records[0];
         assert_eq!((first.ply, first.seat), (0, seat), "{first:?}");
@@ -223,6 +232,7 @@ fn shards_split_the_games_and_together_are_the_whole_run() {
     let whole = dir.join("whole.bin");
     run::<Camelot>(
         &spec(DataGame::Camelot, 4, 200),
+        &[],
         &options,
         &camelot,
         |_| false,
@@ -234,7 +244,7 @@ fn shards_split_the_games_and_together_are_the_whole_run() {
         let out = dir.join(format!("shard-{index}.bin"));
         let mut spec = spec(DataGame::Camelot, 4, 200);
         spec.shard = Shard { index, count: 2 };
-        run::<Camelot>(&spec, &options, &camelot, |_| false, &out).unwrap();
+        run::<Camelot>(&spec, &[], &options, &camelot, |_| false, &out).unwrap();
         parts.push(read(&out).1);
     }
     assert_eq!(games_of(&parts[0]), BTreeSet::from([0, 2]));

@@ -207,7 +207,7 @@ fn play_game<G: Playable>(
     in_check: fn(&G) -> bool,
     index: usize,
 ) -> Result<Vec<Record>> {
-    let limits = Limits::nodes(spec.nodes);
+    let limits = &Limits::nodes(spec.nodes);
     let mut state = match starts.len() {
         0 => G::new(options),
         lines => starts[index % lines].clone(),
@@ -231,7 +231,7 @@ fn play_game<G: Playable>(
         if ply >= MAX_GAME_PLIES {
             break;
         }
-        let decision = ask(engine.as_mut(), &state, &limits)
+        let decision = ask(engine.as_mut(), &state, limits)
             .with_context(|| format!("engine {} at {}", profile.name, state.format_position()))?;
         if let Some(score) = decision.score {
             let keep =

@@ -198,9 +198,10 @@ fn scores_are_the_movers_and_a_won_game_is_labelled_won() {
         let out = dir.join(format!("chess-{seat}.bin"));
         let mut spec = spec(DataGame::Chess, 1, 2_000);
         spec.random_plies = 0;
+        let start = CardChess::parse_position(fen, &chess_options()).unwrap();
         run::<CardChess>(
             &spec,
-            &[CardChess::parse_position(fen, &chess_options()).unwrap()],
+            &[start],
             &chess_options(),
             &profile("chess"),
             in_check,

@@ -124,7 +124,7 @@ function readFields(pileKept) {
 function drawEditor() {
   if (!editor.cells) return;
   const picture = Object.assign({}, editor.cells, { men: editor.men, check: null });
-  drawBoard($("editor-board"), picture, { flipped: editor.flipped }, clickEditorCell);
+  drawBoard($("editor-board"), picture, { flipped: editor.flipped });
   const table = $("legend");
   table.replaceChildren();
   for (const entry of editor.cells.legend) {
@@ -289,7 +289,7 @@ function analyse() {
     document.body.dataset.analysisDepth = String(line.depth);
     if (line.cells.length >= 2) {
       const picture = Object.assign({}, editor.cells, { men: editor.men, check: null });
-      drawBoard($("editor-board"), picture, { flipped: editor.flipped, arrows: [line.cells] }, clickEditorCell);
+      drawBoard($("editor-board"), picture, { flipped: editor.flipped, arrows: [line.cells] });
     }
   });
   source.addEventListener("chance", (message) => {
@@ -374,6 +374,10 @@ $("editor-start").onclick = () => chooseGame();
 $("editor-clear").onclick = () => { editor.men = []; changed(); };
 $("editor-flip").onclick = () => { editor.flipped = !editor.flipped; drawEditor(); };
 $("editor-board").addEventListener("pointerdown", boardPointerDown);
+$("editor-board").addEventListener("click", (event) => {
+  const group = event.target.closest && event.target.closest("g[data-cell]");
+  if (group) clickEditorCell(group.dataset.cell);
+});
 for (const id of ["editor-side", "editor-castling", "editor-more", "editor-pile", "editor-card-more"]) {
   $(id).addEventListener("change", () => changed());
 }

@@ -215,7 +215,7 @@ function renderLive(boards, playing) {
     const svg = svgElement("svg", { "aria-label": `game ${board.index}` });
     box.appendChild(svg);
     live.appendChild(box);
-    drawBoard(svg, board.picture, { last: board.last }, () => {});
+    drawBoard(svg, board.picture, { last: board.last });
   }
   if (!boards.length && playing > 0) live.appendChild(text("p", `${playing} hand(s) being played.`, { class: "muted" }));
 }

@@ -407,3 +407,36 @@ fn the_board_page_has_no_serious_accessibility_violation() {
         client.close().await.expect("the browser closes");
     });
 }
+
+/// Every page that draws boards loads what drawing needs, and the editor
+/// draws its men as figures: the editor's and the live page's boards once
+/// failed with `drawFigure is not defined`.
+#[test]
+fn every_page_that_draws_a_board_loads_its_figures() {
+    in_browser(
+        "web_looks::every_page_that_draws_a_board_loads_its_figures",
+        |client, server| async move {
+            for page in ["/", "/editor", "/tournaments"] {
+                client
+                    .goto(&format!("{server}{page}"))
+                    .await
+                    .expect("the page opens");
+                wait_for(
+                    &client,
+                    "typeof drawBoard === 'function' && typeof drawFigure === 'function'",
+                )
+                .await;
+            }
+            client
+                .goto(&format!("{server}/editor"))
+                .await
+                .expect("the editor opens");
+            wait_for(
+                &client,
+                "document.querySelectorAll('#editor-board g.man-at').length > 0",
+            )
+            .await;
+            client
+        },
+    );
+}

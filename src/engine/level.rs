@@ -42,6 +42,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Deserialize;
 
 use crate::bounds::{self, OutOfRange};
+use crate::knowledge::policy::softmax;
 
 /// A profile's `[choice]`: the softmax temperature of the level rule.
 #[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
@@ -65,11 +66,7 @@ impl Choice {
 /// weights that underflow to 0, never NaN.
 #[must_use]
 pub fn softmax_weights(scores: &[f64], temperature: f64) -> Vec<f64> {
-    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let raw: Vec<f64> = scores
-        .iter()
-        .map(|&s| ((s - best) / temperature).exp())
-        .collect();
+    let raw: Vec<f64> = softmax(scores, temperature).collect();
     let total: f64 = raw.iter().sum();
     raw.into_iter().map(|w| w / total).collect()
 }

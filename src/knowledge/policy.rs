@@ -135,23 +135,30 @@ impl Default for PolicyModel {
     }
 }
 
+/// The softmax weights of `preferences` at `temperature`, unnormalised
+/// (the best one 1, so weights far below it underflow to 0, never NaN); at
+/// temperature 0 only the best keep a weight. The one softmax of the
+/// project: playout policies and the playing levels' move rule use it.
+pub fn softmax(preferences: &[f64], temperature: f64) -> impl Iterator<Item = f64> + '_ {
+    let best = preferences
+        .iter()
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max);
+    preferences.iter().map(move |&p| {
+        if temperature > 0.0 {
+            ((p - best) / temperature).exp()
+        } else if p == best {
+            1.0
+        } else {
+            0.0
+        }
+    })
+}
+
 impl PolicyModel {
     /// The softmax weights of `preferences` (unnormalised, the best one 1).
     fn weights<'a>(&self, preferences: &'a [f64]) -> impl Iterator<Item = f64> + 'a {
-        let best = preferences
-            .iter()
-            .copied()
-            .fold(f64::NEG_INFINITY, f64::max);
-        let temperature = self.temperature;
-        preferences.iter().map(move |&p| {
-            if temperature > 0.0 {
-                ((p - best) / temperature).exp()
-            } else if p == best {
-                1.0
-            } else {
-                0.0
-            }
-        })
+        softmax(preferences, self.temperature)
     }
 
     /// The probability of the action at `index` among actions with these

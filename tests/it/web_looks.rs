@@ -9,15 +9,14 @@ use crate::support::web as web_support;
 
 use std::time::Duration;
 
-use fantoccini::actions::{
-    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, MOUSE_BUTTON_LEFT,
-};
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
+use web_support::keys::{DOWN, ENTER, LEFT, RIGHT, UP};
 use web_support::{
-    axe_violations, browser, browser_sized, eval, in_browser, layout_faults, legal, plies, runtime,
-    screenshot, start_driver, start_game, start_server, text_of, wait_for,
+    axe_violations, browser, browser_sized, eval, in_browser, layout_faults, legal, plies, press,
+    runtime, screenshot, start_driver, start_game, start_server, text_of, wait_for,
 };
 
 /// A card chess game against the greedy engine.
@@ -192,23 +191,6 @@ fn a_move_is_typed_in_the_move_box_with_completions() {
         },
     );
 }
-
-/// Presses `keys` (WebDriver key codes) on the focused element.
-async fn press(client: &Client, keys: &[char]) {
-    let mut actions = KeyActions::new("keyboard".into());
-    for &key in keys {
-        actions = actions
-            .then(KeyAction::Down { value: key })
-            .then(KeyAction::Up { value: key });
-    }
-    client.perform_actions(actions).await.expect("the keys");
-}
-
-const LEFT: char = '\u{e012}';
-const UP: char = '\u{e013}';
-const RIGHT: char = '\u{e014}';
-const DOWN: char = '\u{e015}';
-const ENTER: char = '\u{e007}';
 
 /// The arrow keys that lead from square `from` to square `to` of a chess
 /// board seen from White.

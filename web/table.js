@@ -389,18 +389,16 @@ function showSummary(event) {
   result.push(`Ranking: ${summary.ranking.map((s, i) => `${i + 1}. ${seatName(s, view)}`).join(", ")}.`);
   $("summary-result").textContent = result.join(" ");
   const hands = $("summary-hands");
-  hands.replaceChildren(el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Dealt"), el("th", {}, "Left")));
+  hands.replaceChildren(el("tr", {}, ["Seat", "Dealt", "Left", "This hand", "Match"].map((h) => el("th", {}, h))));
   summary.dealt.forEach((dealt, seat) => {
+    const points = summary.points[seat];
     hands.append(el("tr", { "data-seat": seat },
       el("td", {}, seatName(seat, view)),
       el("td", { class: "cards" }, dealt.map((c) => cardFace(c, "small"))),
-      el("td", { class: "cards" }, summary.left[seat].map((c) => cardFace(c, "small")))));
+      el("td", { class: "cards" }, summary.left[seat].map((c) => cardFace(c, "small"))),
+      el("td", { class: "hand-points" }, points > 0 ? `+${points}` : points),
+      el("td", { class: "totals" }, event.totals[seat])));
   });
-  const points = $("summary-points");
-  points.replaceChildren(
-    el("tr", {}, el("th", {}, "Points"), summary.points.map((_, s) => el("th", {}, seatName(s, view)))),
-    el("tr", { class: "hand-points" }, el("td", {}, "This hand"), summary.points.map((p) => el("td", {}, p > 0 ? `+${p}` : p))),
-    el("tr", { class: "totals" }, el("td", {}, "Match"), event.totals.map((p) => el("td", {}, p))));
   drawReplay();
   $("summary").hidden = false;
   $("summary-close").focus();
@@ -440,11 +438,12 @@ function showMatchOver(event) {
   const view = state.view;
   const table = $("match-table");
   const seats = event.totals.length;
-  table.replaceChildren(el("tr", {}, el("th", {}, "Hand"), [...Array(seats).keys()].map((s) => el("th", {}, seatName(s, view)))));
-  event.hands.forEach((points, hand) => {
-    table.append(el("tr", {}, el("td", {}, hand + 1), points.map((p) => el("td", {}, p))));
-  });
-  table.append(el("tr", { class: "totals" }, el("td", {}, "Total"), event.totals.map((p) => el("td", {}, p))));
+  // A row a seat, a column a hand, the total last.
+  table.replaceChildren(el("tr", {}, el("th", {}, "Seat"), event.hands.map((_, hand) => el("th", {}, `Hand ${hand + 1}`)), el("th", {}, "Total")));
+  for (let seat = 0; seat < seats; seat++) {
+    table.append(el("tr", { "data-seat": seat }, el("td", {}, seatName(seat, view)),
+      event.hands.map((points) => el("td", {}, points[seat])), el("td", { class: "totals" }, event.totals[seat])));
+  }
   const me = view ? view.seat : 0;
   const mine = event.totals[me];
   const others = event.totals.filter((_, s) => (view && view.team_game ? s % 2 !== me % 2 : s !== me));

@@ -1,7 +1,7 @@
 //! The board page as people use it, in a real headless Chromium: a move
 //! dragged, a move typed in the move box, a move made with the arrow keys
-//! and Enter; axe-core's accessibility check (no serious or critical
-//! violation); the layout at 1366×768 (no nested scrollbar, the board in
+//! and Enter; axe-core's accessibility check (no violation of any
+//! impact); the layout at 1366×768 (no nested scrollbar, the board in
 //! view) and on a 390×844 phone (board first, as wide as the screen), with
 //! a screenshot of each game at both sizes under `target/screenshots/`.
 
@@ -160,6 +160,14 @@ fn a_move_is_typed_in_the_move_box_with_completions() {
                 .iter()
                 .map(|(t, _)| Value::from(t.as_str()))
                 .collect();
+            let example = eval(&client, "document.getElementById('move-box').placeholder").await;
+            let example = example.as_str().expect("a placeholder");
+            assert!(
+                actions
+                    .iter()
+                    .any(|(text, _)| example == format!("e.g. {text}")),
+                "the box's example is a legal Camelot move: {example}"
+            );
             assert_eq!(
                 completions,
                 Value::from(texts),
@@ -344,8 +352,8 @@ fn every_game_fits_a_laptop_and_a_phone_screen() {
 }
 
 #[test]
-fn the_board_page_has_no_serious_accessibility_violation() {
-    let test = "web_looks::the_board_page_has_no_serious_accessibility_violation";
+fn the_board_page_has_no_accessibility_violation() {
+    let test = "web_looks::the_board_page_has_no_accessibility_violation";
     let server = start_server();
     let Some(driver) = start_driver(test) else {
         return;
@@ -383,9 +391,7 @@ fn the_board_page_has_no_serious_accessibility_violation() {
         }
         let playing = axe_violations(&client, test).await.expect("axe-core");
         assert_eq!(playing, [], "a game on the board page");
-        eprintln!(
-            "axe-core: 0 serious or critical violations on the board page, landing and playing"
-        );
+        eprintln!("axe-core: 0 violations of any impact on the board page, landing and playing");
         client.close().await.expect("the browser closes");
     });
 }

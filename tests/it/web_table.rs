@@ -2,8 +2,11 @@
 //! `chromium-driver`): tables created through the page's form, whole team
 //! hands played by clicking (a person at seat 0, rule-based engines at the
 //! others) through the auction and the play to the hand summary for two
-//! contract types, two people at one table in two browser sessions, and a
-//! screenshot of each of the four layouts under `target/screenshots/`.
+//! contract types, a whole hand played with the keyboard only, two people
+//! at one table in two browser sessions; the page fitting a 1366×768
+//! screen (each of the four layouts, the auction, the play, the hand's
+//! summary) and a 390×844 phone; axe-core finding no violation; and a
+//! screenshot of each under `target/screenshots/`.
 
 use crate::support::web as web_support;
 
@@ -303,7 +306,7 @@ fn every_layout_is_drawn_with_its_cells() {
         return;
     };
     runtime().block_on(async {
-        let client = browser(&driver).await;
+        let client = browser_sized(&driver, 1366, 768, false).await;
         // The individual game for three, dealer seat 2: seat 0 chooses.
         for (letter, layout) in [
             ("M", "piles"),
@@ -345,6 +348,7 @@ fn every_layout_is_drawn_with_its_cells() {
                 coordinates.as_u64().expect("a count") >= 3,
                 "{layout}: the axes are labelled"
             );
+            fits(&client, &format!("1366x768, the {layout} layout"), true).await;
             let path = screenshot(&client, &format!("table-layout-{layout}")).await;
             assert!(path.exists());
         }

@@ -569,12 +569,26 @@ async function analysePosition(event) {
 async function setUpCreate() {
   $("create").hidden = false;
   setStatus("create");
-  let profiles = [];
+  let choices = { profiles: [], levels: [] };
   try {
-    profiles = (await api("GET", "/api/tables/profiles")).profiles;
+    choices = await api("GET", "/api/tables/profiles");
   } catch (error) {
     showError(error.message);
   }
+  const scale = (choices.levels || []).find((l) => l.name === "muzicando") || { level: [] };
+  const levels = scale.level.map((l) => ({
+    value: `level-${l.level}`,
+    label: `Level ${l.level}`,
+    title: `rated ${Math.round(l.rating)} (${scale.scale}) over ${l.games} games`,
+  }));
+  // The other engines by what they are, not by their internal names (a
+  // level's own profile is offered as its level).
+  const engines = choices.profiles.filter((p) => !/level-\d/.test(p.name)).map((p) => {
+    const words = p.description.replace(/^Muzicando /, "");
+    return { value: p.name, label: words.length > 60 ? `${words.slice(0, 57)}…` : words, title: p.description };
+  });
+  const shown = new Map([...levels, ...engines].map((c) => [c.value, c.label]));
+  const option = (c) => el("option", { value: c.value, title: c.title }, c.label);
   const seatList = () => {
     const players = $("players").value;
     const count = players === "team" ? 4 : Number(players);
@@ -583,10 +597,16 @@ async function setUpCreate() {
     for (let seat = 0; seat < count; seat++) {
       const select = el("select", { "data-seat": seat, "aria-label": `Seat ${seat}` },
         el("option", { value: "person" }, "a person"),
-        profiles.map((p) => el("option", { value: p.name, title: p.description }, `engine ${p.name}`)));
-      if (seat > 0 && profiles.length) select.value = profiles[0].name;
+        levels.length ? el("optgroup", { label: "An engine at a playing level" }, levels.map(option)) : null,
+        engines.length ? el("optgroup", { label: "An engine by its method" }, engines.map(option)) : null);
+      if (seat > 0) select.value = levels.length ? `level-${scale.default_level}` : (engines[0] || { value: "person" }).value;
       list.append(el("li", {}, select));
     }
+  };
+  // What a seat's engine is called on the page: `muzicando-level-4` is Level 4.
+  const engineName = (name) => {
+    const level = /level-(\d+)$/.exec(name || "");
+    return level ? `Level ${level[1]}` : shown.get(name) || name;
   };
   $("players").addEventListener("change", seatList);
   $("analyse-form").addEventListener("submit", analysePosition);
@@ -608,7 +628,7 @@ async function setUpCreate() {
       list.replaceChildren();
       for (const seat of table.seats) {
         list.append(el("li", { "data-seat": seat.seat },
-          seat.link ? el("a", { href: seat.link }, `Seat ${seat.seat}: ${location.origin}${seat.link}`) : `Seat ${seat.seat}: engine ${seat.engine}`));
+          seat.link ? el("a", { href: seat.link }, `Seat ${seat.seat}: ${location.origin}${seat.link}`) : `Seat ${seat.seat}: an engine, ${engineName(seat.engine)}`));
       }
       $("links").hidden = false;
       setStatus("created");

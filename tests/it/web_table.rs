@@ -535,6 +535,19 @@ fn the_table_is_pushed_its_events_fits_the_screen_and_passes_axe() {
     runtime().block_on(async {
         let client = browser_sized(&driver, 1366, 768, false).await;
         let links = create_table(&client, &server, "team", 11, 0, &[0]).await;
+        // Engines are offered and named in words, never by internal ids.
+        let names = eval(
+            &client,
+            "[...document.querySelectorAll('#seat-choices option, #link-list li')].map((o) => o.textContent).join(' | ')",
+        )
+        .await;
+        let names = names.as_str().expect("the seats' names");
+        assert!(names.contains("Level 4"), "{names}");
+        assert!(
+            names.contains("Seat 1: an engine, rule-based player"),
+            "{names}"
+        );
+        assert!(!names.contains("muzicando-"), "{names}");
         no_axe_violation(&client, test, "the new-table page").await;
         client.goto(&links[0].1).await.expect("the seat's page");
         wait_for(

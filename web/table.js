@@ -108,13 +108,18 @@ function drawBoard(box, table, targets, onTarget) {
   box.dataset.layout = table.layout;
   const at = new Map(table.cells.map((c) => [`${c.x},${c.y}`, c]));
   const isTarget = new Set(targets.map((t) => `${t.x},${t.y}`));
+  // A place named as a person reads it: a colour's pile and row, or X,Y.
+  const coloured = table.layout === "piles" || table.layout === "columns";
+  const placeName = (x, y) => (coloured
+    ? `${COLOURS["ROYGBPV"[x]]} ${y === 7 ? "symbol" : NOTES[y]}`
+    : `x ${x}, y ${y}`);
   const cell = (x, y, label) => {
     const key = `${x},${y}`;
     const here = at.get(key);
     const classes = ["cell"];
     if (isTarget.has(key)) classes.push("target");
     const node = el("div", { class: classes.join(" "), "data-x": x, "data-y": y });
-    if (isTarget.has(key)) pressable(node, `Play here (${x}, ${y})`, () => onTarget(x, y));
+    if (isTarget.has(key)) pressable(node, `Play here: ${placeName(x, y)}`, () => onTarget(x, y));
     if (here) {
       node.append(cardFace(here.card));
       if (here.symbol) node.append(el("div", { class: "riding" }, cardFace(here.symbol, "small")));

@@ -713,6 +713,14 @@ fn a_whole_hand_is_played_with_the_keyboard_only() {
                 )
                 .await;
                 assert!(focus_visible(&client).await, "the place shows its focus");
+                let name = eval(&client, "document.activeElement.getAttribute('aria-label')").await;
+                let name = name.as_str().expect("the place's name");
+                assert!(
+                    ["red", "orange", "yellow", "green", "blue", "purple", "violet"]
+                        .iter()
+                        .any(|colour| name.starts_with(&format!("Play here: {colour} "))),
+                    "a Parada place is named by its colour and row: {name}"
+                );
                 press(&client, &[keys::ENTER]).await;
                 cards += 1;
             } else {

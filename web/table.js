@@ -340,7 +340,8 @@ function focusKey() {
 }
 
 // Puts the focus back where it was after drawing, or, when that control
-// is gone, on the first thing the seat can do now (else on the hand).
+// is gone, on the first thing the seat can do now (else on the hand),
+// without scrolling: a phone's page stays where the person is looking.
 function restoreFocus(key) {
   if (key === null) return;
   const usable = (node) => node && !node.closest("[hidden]") && (node.tabIndex >= 0 || node.id === "hand");
@@ -348,7 +349,7 @@ function restoreFocus(key) {
   if (!usable(node) || node.id === "hand") {
     node = document.querySelector("#hand .card.playable, #bidbox button, #choosebox button") || ($("pass").hidden ? $("hand") : $("pass"));
   }
-  node.focus();
+  node.focus({ preventScroll: true });
 }
 
 function render() {

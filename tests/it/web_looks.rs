@@ -397,7 +397,8 @@ fn the_board_page_has_no_accessibility_violation() {
 }
 
 /// Every page that draws boards loads what drawing needs, and the editor
-/// draws its men as figures: the editor's and the live page's boards once
+/// draws its men as figures; axe-core finds no violation on the editor and
+/// the tournaments page: the editor's and the live page's boards once
 /// failed with `drawFigure is not defined`.
 #[test]
 fn every_page_that_draws_a_board_loads_its_figures() {
@@ -424,6 +425,16 @@ fn every_page_that_draws_a_board_loads_its_figures() {
                 "document.querySelectorAll('#editor-board g.man-at').length > 0",
             )
             .await;
+            let test = "web_looks::every_page_that_draws_a_board_loads_its_figures";
+            if let Some(found) = axe_violations(&client, test).await {
+                assert_eq!(found, [], "the position editor");
+                client
+                    .goto(&format!("{server}/tournaments"))
+                    .await
+                    .expect("the page opens");
+                let found = axe_violations(&client, test).await.expect("axe-core");
+                assert_eq!(found, [], "the tournaments page");
+            }
             client
         },
     );

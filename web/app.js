@@ -141,6 +141,7 @@ function show(view) {
     $("review-info").textContent = "";
   }
   const before = page.view;
+  if (!before || before.id !== view.id) toolsForAGame();
   const grown = before && before.id === view.id && view.record.length > before.record.length;
   if (grown) {
     const move = lastMove(view);
@@ -185,6 +186,7 @@ async function act(call) {
     if (page.view) render();
     else if (document.body.dataset.status !== "expired") {
       setStatus("setup", "Choose a game and press Start.");
+      $("setup-box").open = true;
       drawLanding();
     }
   }
@@ -207,6 +209,7 @@ function expired() {
   $("actions").replaceChildren();
   $("ending").hidden = true;
   renderClock(null);
+  $("setup-box").open = true;
   showError("This game has expired on the server (it was unused for too long). New game starts another with the same settings.");
   setStatus("expired", "The game has expired.");
   sessionButtons(false);
@@ -392,7 +395,10 @@ function renderMoves(view) {
     item.onclick = () => lookAt(entry.ply);
     list.appendChild(item);
   }
-  list.scrollTop = list.scrollHeight;
+  // The latest move in view, or the one looked at.
+  const viewing = list.querySelector(".viewing");
+  if (viewing) viewing.scrollIntoView({ block: "nearest" });
+  else list.scrollTop = list.scrollHeight;
 }
 
 function renderLegend(picture) {
@@ -715,7 +721,7 @@ function renderAnalysis() {
     const item = document.createElement("li");
     item.textContent = `${line.score.text}  (depth ${line.depth})  ${line.pv.join(" ")}`;
     item.classList.add("line");
-    item.title = "Step through this line on the board";
+    item.title = `${item.textContent}\n(click to step through this line on the board)`;
     item.onclick = () => previewLine(line, 1);
     list.appendChild(item);
   }
@@ -730,6 +736,7 @@ function renderAnalysis() {
       return `${g.action}: expected ${(g.expected / 100).toFixed(2)} (${outcomes})`;
     });
     item.textContent = `Depth ${chance.depth}: ${[sure, ...gambles].join("; ")}`;
+    item.title = item.textContent;
     item.classList.add("chance");
     list.appendChild(item);
   }
@@ -802,7 +809,28 @@ function drawReview() {
   }
 }
 
+// The panel's tools (analysis, review, save and load, pieces, and the
+// new-game form while a game is on) open one at a time, so that the
+// panel keeps to the screen's height.
+function oneToolOpen(box) {
+  if (!box.open || !page.view) return;
+  for (const other of document.querySelectorAll("details.tool")) {
+    if (other !== box) other.open = false;
+  }
+}
+
+// A new game: the form folds away under it, and of the tools opened
+// before at most one stays open.
+function toolsForAGame() {
+  $("setup-box").open = false;
+  const open = [...document.querySelectorAll("details.tool[open]")];
+  for (const box of open.slice(1)) box.open = false;
+}
+
 function init() {
+  for (const box of document.querySelectorAll("details.tool")) {
+    box.addEventListener("toggle", () => oneToolOpen(box));
+  }
   $("setup").addEventListener("submit", startGame);
   $("side").addEventListener("change", () => {
     if (page.view) return;

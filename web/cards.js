@@ -36,6 +36,7 @@ function cardFace(face, size) {
   const rule = document.createElement("span");
   rule.className = "rule";
   rule.textContent = face.rule;
+  card.title = `${face.name}: ${face.rule}`;
   card.append(name, picture, rule);
   return card;
 }

@@ -186,7 +186,7 @@ async function act(call) {
     if (page.view) render();
     else if (document.body.dataset.status !== "expired") {
       setStatus("setup", "Choose a game and press Start.");
-      $("setup-box").open = true;
+      noGameTools();
       drawLanding();
     }
   }
@@ -209,7 +209,7 @@ function expired() {
   $("actions").replaceChildren();
   $("ending").hidden = true;
   renderClock(null);
-  $("setup-box").open = true;
+  noGameTools();
   showError("This game has expired on the server (it was unused for too long). New game starts another with the same settings.");
   setStatus("expired", "The game has expired.");
   sessionButtons(false);
@@ -786,7 +786,11 @@ function startReview() {
 function drawReview() {
   const graph = $("review-graph");
   graph.replaceChildren();
-  const width = 300, height = 80;
+  // As wide as the box it is drawn in, so that the graph fills it.
+  const height = 80;
+  const box = graph.getBoundingClientRect();
+  const width = box.height > 0 ? Math.max(120, Math.round((height * box.width) / box.height)) : 300;
+  graph.setAttribute("viewBox", `0 0 ${width} ${height}`);
   const span = Math.max(1, review.total - 1);
   const x = (ply) => (ply / span) * width;
   const y = (white) => height / 2 - (height / 2 - 4) * Math.tanh(white / 400);
@@ -809,28 +813,26 @@ function drawReview() {
   }
 }
 
-// The panel's tools (analysis, review, save and load, pieces, and the
-// new-game form while a game is on) open one at a time, so that the
-// panel keeps to the screen's height.
-function oneToolOpen(box) {
-  if (!box.open || !page.view) return;
-  for (const other of document.querySelectorAll("details.tool")) {
-    if (other !== box) other.open = false;
-  }
-}
-
-// A new game: the form folds away under it, and of the tools opened
-// before at most one stays open.
+// The panel's tools (analysis, review, save and load, pieces: details of
+// one name) open one at a time, so that the panel keeps to the screen's
+// height. A new game folds the new-game form away and makes it one of
+// them; without a game it stays open beside them.
 function toolsForAGame() {
   $("setup-box").open = false;
-  const open = [...document.querySelectorAll("details.tool[open]")];
-  for (const box of open.slice(1)) box.open = false;
+  $("setup-box").name = "tools";
+}
+
+function noGameTools() {
+  $("setup-box").removeAttribute("name");
+  $("setup-box").open = true;
 }
 
 function init() {
-  for (const box of document.querySelectorAll("details.tool")) {
-    box.addEventListener("toggle", () => oneToolOpen(box));
-  }
+  // The move list keeps its latest move in view as the tools around it
+  // open and close.
+  new ResizeObserver(() => {
+    if (!page.lookingAt) $("moves").scrollTop = $("moves").scrollHeight;
+  }).observe($("moves"));
   $("setup").addEventListener("submit", startGame);
   $("side").addEventListener("change", () => {
     if (page.view) return;

@@ -332,12 +332,17 @@ const PLAY_ON: &str = "const [id, plies, done] = arguments;
         .then((r) => r.json());
     (async () => {
         let view = await fetch(`/api/sessions/${id}`).then((r) => r.json());
-        for (let turn = 0; view.record.length < plies && !view.ending && turn < plies; turn++) {
+        const ending = new Set();
+        for (let turn = 0; view.record.length < plies && !view.ending && turn < 2 * plies; turn++) {
             let action = view.legal.find((a) => a.text === 'draw' && turn % 3 === 0);
             if (!action) action = await post('hint')();
             if (!action.text) { view = action; break; }
+            if (ending.has(action.text)) action = view.legal.find((a) => !ending.has(a.text)) || action;
             view = await post('action')({ action: action.text });
-            if (view.ending) view = await post('undo')();
+            if (view.ending) {
+                ending.add(action.text);
+                view = await post('undo')();
+            }
             if (view.ending || view.error || !view.record) break;
         }
         done(view.record ? view.record.length : JSON.stringify(view));
@@ -346,14 +351,16 @@ const PLAY_ON: &str = "const [id, plies, done] = arguments;
 /// The layout as the tests judge it: the page's extent `[scrollHeight,
 /// innerHeight, scrollWidth, innerWidth]`; each element that scrolls or
 /// clips on its own (overflow other than visible and more content than
-/// room; a visually hidden label aside); the move list's `[scrollHeight,
+/// room; a visually hidden label and the text in a text box aside); the
+/// move list's `[scrollHeight,
 /// clientHeight, scrollTop]`; the board's `[left, top, right, bottom]`
 /// and the panel's top.
 const LAYOUT: &str = "(() => {
     const page = document.scrollingElement;
     const own = [];
     for (const e of document.querySelectorAll('body *')) {
-        if (e.classList.contains('visually-hidden')) continue;
+        // A label for screen readers only; a text field's own text.
+        if (e.classList.contains('visually-hidden') || e.tagName === 'TEXTAREA') continue;
         const style = getComputedStyle(e);
         const name = e.id || e.className.baseVal || e.className || e.tagName;
         if (style.overflowY !== 'visible' && e.scrollHeight > e.clientHeight + 1)
@@ -390,6 +397,22 @@ fn numbers(value: &Value) -> Vec<f64> {
 /// phone the page scrolls, the board first, nothing in it scrolling on its
 /// own. Saves a screenshot `NAME`; prints the figures.
 async fn assert_layout(client: &Client, what: &str, phone: bool, name: &str) {
+    // Cards and bars come to rest first (a spinner spins for ever).
+    wait_for(
+        client,
+        "document.getAnimations().every((a) => a.playState !== 'running' \
+            || a.effect.getTiming().iterations === Infinity)",
+    )
+    .await;
+    // Two frames drawn: what the page does on a resize has been done.
+    client
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; \
+             requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
+            Vec::new(),
+        )
+        .await
+        .expect("two frames");
     let layout = eval(client, LAYOUT).await;
     let page = numbers(&layout["page"]);
     let moves = numbers(&layout["moves"]);
@@ -462,8 +485,9 @@ async fn assert_layout(client: &Client, what: &str, phone: bool, name: &str) {
 
 /// Each board game at `width`×`height` (`phone`: a touch phone): a move
 /// tapped, the game played on to 30 plies, then the layout checked while
-/// playing, with the analysis open on three lines, and with the game
-/// reviewed; a screenshot of each, `GAME_WxH`, `…_analysis`, `…_review`.
+/// playing, with the analysis open on three lines, with the game
+/// reviewed, and with each other tool open; a screenshot of each,
+/// `GAME_WxH`, `…_analysis`, `…_review`, `…_save`, `…_pieces`, `…_new`.
 async fn each_game_at(client: &Client, server: &str, width: u32, height: u32, phone: bool) {
     for BoardGame {
         name,
@@ -534,6 +558,40 @@ async fn each_game_at(client: &Client, server: &str, width: u32, height: u32, ph
         wait_for(client, "document.body.dataset.review === 'done'").await;
         let what = format!("{shot} review");
         assert_layout(client, &what, phone, &format!("{shot}_review")).await;
+
+        // The other tools, each opened in turn: the record shown, the
+        // legend, the new-game form with its further settings.
+        click(client, "#save-box summary").await;
+        click(client, "#save").await;
+        wait_for(
+            client,
+            "document.getElementById('record-text').value !== ''",
+        )
+        .await;
+        assert_layout(
+            client,
+            &format!("{shot} save"),
+            phone,
+            &format!("{shot}_save"),
+        )
+        .await;
+        click(client, "#pieces-box summary").await;
+        assert_layout(
+            client,
+            &format!("{shot} pieces"),
+            phone,
+            &format!("{shot}_pieces"),
+        )
+        .await;
+        click(client, "#setup-box summary").await;
+        click(client, "#more-settings summary").await;
+        assert_layout(
+            client,
+            &format!("{shot} new game"),
+            phone,
+            &format!("{shot}_new"),
+        )
+        .await;
     }
 }
 

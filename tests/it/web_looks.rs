@@ -561,37 +561,26 @@ async fn each_game_at(client: &Client, server: &str, width: u32, height: u32, ph
 
         // The other tools, each opened in turn: the record shown, the
         // legend, the new-game form with its further settings.
-        click(client, "#save-box summary").await;
-        click(client, "#save").await;
-        wait_for(
-            client,
-            "document.getElementById('record-text').value !== ''",
-        )
-        .await;
-        assert_layout(
-            client,
-            &format!("{shot} save"),
-            phone,
-            &format!("{shot}_save"),
-        )
-        .await;
-        click(client, "#pieces-box summary").await;
-        assert_layout(
-            client,
-            &format!("{shot} pieces"),
-            phone,
-            &format!("{shot}_pieces"),
-        )
-        .await;
-        click(client, "#setup-box summary").await;
-        click(client, "#more-settings summary").await;
-        assert_layout(
-            client,
-            &format!("{shot} new game"),
-            phone,
-            &format!("{shot}_new"),
-        )
-        .await;
+        for (tool, clicks, ready) in [
+            (
+                "save",
+                ["#save-box summary", "#save"],
+                "document.getElementById('record-text').value !== ''",
+            ),
+            ("pieces", ["#pieces-box summary", "#legend"], "true"),
+            (
+                "new",
+                ["#setup-box summary", "#more-settings summary"],
+                "true",
+            ),
+        ] {
+            for selector in clicks {
+                click(client, selector).await;
+            }
+            wait_for(client, ready).await;
+            let what = format!("{shot} {tool}");
+            assert_layout(client, &what, phone, &format!("{shot}_{tool}")).await;
+        }
     }
 }
 

@@ -71,7 +71,7 @@ use crate::search::expectimax::{Expectimax, Pruning};
 use crate::search::modelling::{
     Chains, Inference as ModellingInference, Modelling, PlayoutModel, Sampler, Weighed,
 };
-use crate::search::uct::{Objective, Parallelism, UctConfig};
+use crate::search::uct::{Objective, UctConfig};
 use crate::search::{Clock, Evaluator, Limits, SearchConfig};
 use crate::user_files;
 
@@ -267,12 +267,8 @@ pub struct SamplingParams {
     /// The UCT exploration constant, in the game's points.
     pub exploration: f64,
     /// Worlds (PIMC) or trees (ISMCTS, cheating) searched in parallel on
-    /// rayon, the playouts split among them (workers on one tree under
-    /// tree parallelism).
+    /// rayon, the playouts split among them, their root statistics merged.
     pub parallel: usize,
-    /// ISMCTS and cheating UCT: `root` (independent trees) or `tree` (one
-    /// shared tree); PIMC is always root-parallel.
-    pub parallelism: Parallelism,
     /// What the search (and a simulation bidder) maximises for each seat:
     /// `score` (its own return) or `margin` (its return minus the other
     /// team's).
@@ -417,7 +413,6 @@ impl Default for SamplingParams {
         Self {
             exploration: config.exploration,
             parallel: config.trees,
-            parallelism: config.parallelism,
             objective: Objective::Score,
             bidding: Bidding::Search,
             bid_worlds: 32,
@@ -450,11 +445,8 @@ pub struct ChanceParams {
     /// Expectimax quiescence: how many noisy actions (captures, card
     /// removals) may follow the horizon; 0 evaluates it statically.
     pub quiescence_plies: u32,
-    /// MCTS threads: independent trees, or workers on one tree.
+    /// MCTS threads: independent trees, their root statistics merged.
     pub threads: usize,
-    /// MCTS parallelism: `root` (independent trees) or `tree` (one shared
-    /// tree).
-    pub parallelism: Parallelism,
     /// The MCTS exploration constant.
     pub exploration: f64,
 }
@@ -475,7 +467,6 @@ impl Default for ChanceParams {
             table_bits: 20,
             quiescence_plies: 0,
             threads: 1,
-            parallelism: Parallelism::Root,
             exploration: 1.0,
         }
     }
@@ -898,7 +889,6 @@ impl EngineProfile {
         Ok(UctConfig {
             exploration: params.exploration,
             trees: params.parallel,
-            parallelism: params.parallelism,
             objective: params.objective,
         })
     }

@@ -88,6 +88,12 @@ impl LevelChooser {
         }
     }
 
+    /// The temperature it draws at.
+    #[must_use]
+    pub fn temperature(&self) -> f64 {
+        self.temperature
+    }
+
     /// The index drawn among `scores` (none when empty).
     pub fn pick(&mut self, scores: &[f64]) -> Option<usize> {
         if scores.len() <= 1 {

@@ -764,6 +764,7 @@ impl EngineProfile {
             if !matches!(
                 self.searcher,
                 SearcherKind::AlphaBeta
+                    | SearcherKind::Expectimax
                     | SearcherKind::Mcts
                     | SearcherKind::Pimc
                     | SearcherKind::Ismcts
@@ -771,7 +772,7 @@ impl EngineProfile {
                 return Err(ProfileError::Invalid {
                     name: self.name.clone(),
                     message: format!(
-                        "[choice] needs root scores: searcher `{}` has none (use alphabeta, mcts, pimc or ismcts)",
+                        "[choice] needs root scores: searcher `{}` has none (use alphabeta, expectimax, mcts, pimc or ismcts)",
                         self.searcher.name()
                     ),
                 });

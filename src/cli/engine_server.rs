@@ -779,7 +779,7 @@ impl<T: Table> Server<'_, T> {
             if limits == Limits::default() && !hold {
                 limits = level.limits.limits();
             }
-            limits.depth = limits.depth.min(level.limits.depth).or(level.limits.depth);
+            limits = limits.within(&level.limits.limits());
         }
         if let Some(clock) = &mut limits.clock {
             clock.remaining = clock

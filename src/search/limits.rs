@@ -48,6 +48,26 @@ impl Limits {
         }
     }
 
+    /// These limits held within `cap`'s: each of depth, nodes and move time
+    /// the smaller where both set one, the one set otherwise; the clock is
+    /// these limits'. (A weakened engine's budget bounds whatever a
+    /// `go` asks.)
+    #[must_use]
+    pub fn within(self, cap: &Limits) -> Self {
+        fn least<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            }
+        }
+        Self {
+            depth: least(self.depth, cap.depth),
+            nodes: least(self.nodes, cap.nodes),
+            movetime: least(self.movetime, cap.movetime),
+            clock: self.clock,
+        }
+    }
+
     /// These limits, or `nodes` playouts when they set no bound at all
     /// (for players that must not search until stopped).
     #[must_use]

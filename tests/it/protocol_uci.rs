@@ -386,3 +386,36 @@ fn a_refused_position_leaves_nothing_to_search() {
     engine.send("quit");
     assert!(engine.child.wait().unwrap().success());
 }
+
+/// A weakened engine keeps to its level's budget whatever a `go` asks: a
+/// deep or long search from a GUI must not play stronger than the rating.
+#[test]
+fn a_limited_strength_keeps_to_its_level_s_budget() {
+    let ladder = tauler::engine::level_table::ladder("chess").unwrap();
+    let level = ladder.level(3).unwrap();
+    let catalogue = tauler::engine::Catalogue::built_in();
+    let budget = catalogue
+        .get(&ladder.profile_name(3))
+        .unwrap()
+        .limits
+        .nodes
+        .expect("chess level 3 has a node budget");
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.until("uciok");
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send(&format!(
+        "setoption name UCI_Elo value {}",
+        level.rating.unwrap().round()
+    ));
+    engine.send("position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8");
+    engine.send("go depth 30 movetime 60000");
+    let search = engine.until("bestmove");
+    let nodes: u64 = search
+        .iter()
+        .filter_map(|l| l.split(" nodes ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .max()
+        .unwrap();
+    assert!(nodes <= budget, "{nodes} nodes for a budget of {budget}");
+}

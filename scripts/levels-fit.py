@@ -1,17 +1,23 @@
 #!/usr/bin/env python3
-# Usage: python3 scripts/levels-chess-fit.py [--prior P] GAMES.jsonl...
-# GAMES: the `games.jsonl` of `tauler tournament tournaments/levels/chess.toml`
-# (and of any other chess-level tournament to pool with it).
-"""Chess ladder on Stockfish's UCI_Elo scale: Bradley-Terry with every
-Stockfish setting (an engine named `stockfish-E`) fixed at its UCI_Elo E,
-the levels free; P virtual draws per pair that met (default 0.5); games
-lost on time left out (a stall of the machine, not a move); 95% intervals
-from the inverse Fisher information with the anchors fixed."""
+# Usage: python3 scripts/levels-fit.py [--prior P] [--fix NAME=R]... GAMES.jsonl...
+# GAMES: the `games.jsonl` files of the ladder's tournaments (tournaments/levels/).
+"""A ladder's ratings: Bradley-Terry over two-seat games with some engines
+fixed (`--fix NAME=R`, repeatable; by default every Stockfish setting, an
+engine named `stockfish-E`, at its UCI_Elo E), the others free; P virtual
+draws per pair that met (default 0.5); games lost on time left out (a stall
+of the machine, not a move); 95% intervals from the inverse Fisher
+information with the fixed engines fixed."""
 import json, math, sys
 args = sys.argv[1:]
 PRIOR = 0.5
-if args[:1] == ['--prior']:
-    PRIOR = float(args[1]); args = args[2:]
+given = {}
+while args[:1] in (['--prior'], ['--fix']):
+    if args[0] == '--prior':
+        PRIOR = float(args[1])
+    else:
+        name, value = args[1].split('=')
+        given[name] = float(value)
+    args = args[2:]
 games = [json.loads(l) for f in args for l in open(f)]
 games = [g for g in games if g['reason'] != 'time forfeit']
 names = sorted({e for g in games for e in g['engines']})
@@ -20,7 +26,7 @@ W = [[0.0]*n for _ in range(n)]; N = [[0.0]*n for _ in range(n)]
 for g in games:
     a, b = idx[g['engines'][0]], idx[g['engines'][1]]; s = g['result'][0]
     W[a][b] += s; W[b][a] += 1-s; N[a][b] += 1; N[b][a] += 1
-fixed = {x: float(x.split('-')[1]) for x in names if x.startswith('stockfish-')}
+fixed = given or {x: float(x.split('-')[1]) for x in names if x.startswith('stockfish-')}
 r = [fixed.get(x, 1600.0) for x in names]
 C = 400/math.log(10)
 def p(i, j): return 1/(1+10**((r[j]-r[i])/400))

@@ -2,20 +2,21 @@
 //! of a table, the engines of one profile at the others, for a match of
 //! several hands.
 //!
-//! A renderer over a [`Session`] of each hand: the person sees only their
-//! seat's observation (drawn by the game's [`HandText`]) until a hand is
-//! over; the other seats' calls and plays are announced as they happen.
-//! Legal actions are listed numbered: type the number or the action's
-//! name. Hand `h` is dealt from `(--seed, h)`, so a replayed match has the
-//! same deals.
+//! A renderer over the [`HandTable`] the browser's table drives too: the
+//! person sees only their seat's observation (drawn by the game's
+//! [`HandText`]) until a hand is over; the other seats' calls and plays
+//! are announced as they happen. Legal actions are listed numbered: type
+//! the number or the action's name. Hand `h` is dealt from `(--seed, h)`,
+//! so a replayed match has the same deals.
 
 use std::io::{BufRead, Write};
 
 use anyhow::{bail, Result};
 
 use super::play::PlayArgs;
-use crate::engine::table::hand_seed;
-use crate::engine::{EngineProfile, Happening, Playable, SeatSpec, Session};
+use crate::engine::{
+    EngineProfile, HandStep, HandTable, Happening, Playable, SeatSpec, TableSetup,
+};
 use crate::game::{GameOptions, HandText, Notation};
 
 /// What the person typed, once understood.
@@ -24,13 +25,13 @@ enum Input<A> {
     Quit,
 }
 
-/// The match: the person's seat and the scores.
-struct Table<G: HandText> {
+/// How the match is told to the person at seat `human`.
+struct Narrator<G: HandText> {
     options: G::Options,
+    hands: usize,
     human: usize,
     /// The team of each seat.
     teams: Vec<usize>,
-    totals: Vec<i32>,
 }
 
 /// Plays a match of `--hands` hands at the terminal.
@@ -73,109 +74,103 @@ pub fn run<G: HandText + Playable>(args: &PlayArgs, profile: &EngineProfile) -> 
         profile.description,
         hands
     );
-    let mut table = Table::<G> {
+    let mut narrator = Narrator::<G> {
         options: options.clone(),
+        hands,
         human,
         teams: (0..seats).collect(),
-        totals: vec![0; seats],
     };
+    let mut table = HandTable::new(TableSetup {
+        options,
+        seats: specs,
+        hands,
+        seed: args.seed,
+    })?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    let first_dealer = G::dealer(&options);
-    let mut session: Option<Session<G>> = None;
-    for hand in 0..hands {
-        G::set_dealer(&mut options, (first_dealer + hand) % seats);
-        println!(
-            "\n=== Hand {} of {}: dealer {} ===",
-            hand + 1,
-            hands,
-            table.label(G::dealer(&options))
-        );
-        let seed = hand_seed(args.seed, hand);
-        let deal = G::seeded_deal(&options, seed);
-        table.teams = (0..seats).map(|s| deal.team_of(s)).collect();
-        let session = match &mut session {
-            Some(session) => {
-                session.new_game(deal, Some(seed));
-                session
-            }
-            None => {
-                let mut fresh = Session::new(deal, specs.clone(), seed)?;
-                fresh.keep_happenings();
-                session.insert(fresh)
-            }
-        };
-        let Some(end) = table.play_hand(session, &mut input)? else {
-            println!("You leave the table.");
+    loop {
+        table.run_engines();
+        for step in table.take_steps() {
+            narrator.tell(step)?;
+        }
+        if table.is_over() {
             return Ok(());
+        }
+        let Some(seat) = table.person_to_move() else {
+            bail!("the hand stopped with no one to move");
         };
-        table.report(&end, hand + 1);
+        let state = table.state().clone();
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        match narrator.ask(&state, &legal, &mut input)? {
+            Input::Act(action) => table.play(seat, action)?,
+            Input::Quit => {
+                println!("You leave the table.");
+                return Ok(());
+            }
+        }
     }
-    table.final_result();
-    Ok(())
 }
 
-impl<G: HandText + Playable> Table<G> {
+impl<G: HandText + Playable> Narrator<G> {
     fn label(&self, seat: usize) -> String {
         G::seat_label(&self.options, seat, self.human)
     }
 
-    /// Plays one hand; `None` if the person quits.
-    fn play_hand(
-        &mut self,
-        session: &mut Session<G>,
-        input: &mut impl BufRead,
-    ) -> Result<Option<G>> {
-        println!(
-            "Your hand: {}",
-            G::own_hand(&session.state().observation(self.human))
-        );
-        session.advance();
-        loop {
-            self.announce(session.take_happenings());
-            if let Some(ending) = session.ending() {
+    /// Tells one step of the match: a deal, a draw, a call or a play, the
+    /// end of a hand or of the match.
+    fn tell(&mut self, step: HandStep<G>) -> Result<()> {
+        match step {
+            HandStep::Dealt { hand, state } => {
+                self.teams = (0..self.teams.len()).map(|s| state.team_of(s)).collect();
+                println!(
+                    "\n=== Hand {} of {}: dealer {} ===",
+                    hand + 1,
+                    self.hands,
+                    self.label(G::dealer(state.options()))
+                );
+                println!("Your hand: {}", G::own_hand(&state.observation(self.human)));
+            }
+            HandStep::Happened(happening) => self.announce(happening),
+            HandStep::HandOver {
+                hand,
+                state,
+                ending,
+                points,
+                totals,
+            } => {
                 if ending.fault.is_some() {
                     bail!("the hand was broken off: {}", ending.reason.text());
                 }
-                return Ok(Some(session.state().clone()));
+                self.report(&state, hand + 1, &points, &totals);
             }
-            if session.person_to_move().is_none() {
-                bail!("the hand stopped with no one to move");
-            }
-            let state = session.state().clone();
-            let mut legal = Vec::new();
-            state.legal_actions(&mut legal);
-            match self.ask(&state, &legal, input)? {
-                Input::Act(action) => session.play(self.human, action)?,
-                Input::Quit => return Ok(None),
-            }
+            HandStep::MatchOver { totals, .. } => self.final_result(&totals),
         }
+        Ok(())
     }
 
-    /// Tells what the table did: draws, calls, plays, the contract.
-    fn announce(&self, happenings: Vec<Happening<G>>) {
-        for happening in happenings {
-            match happening {
-                Happening::Chance { before, action } => {
-                    println!("{}", before.chance_text(action, self.human));
-                }
-                Happening::Played {
-                    before,
-                    seat,
-                    action,
-                    ..
-                } => {
-                    if seat == self.human {
-                        println!("You: {}", before.describe(action));
-                    } else {
-                        println!("{}: {}", self.label(seat), before.describe(action));
-                    }
-                    if let Some(text) = before.consequence_text(action, self.human) {
-                        println!("{text}");
-                    }
-                }
-                Happening::Info { .. } | Happening::Over(_) => {}
+    /// Tells what the table did: a draw, a call, a play, the contract.
+    fn announce(&self, happening: Happening<G>) {
+        match happening {
+            Happening::Chance { before, action } => {
+                println!("{}", before.chance_text(action, self.human));
             }
+            Happening::Played {
+                before,
+                seat,
+                action,
+                ..
+            } => {
+                if seat == self.human {
+                    println!("You: {}", before.describe(action));
+                } else {
+                    println!("{}: {}", self.label(seat), before.describe(action));
+                }
+                if let Some(text) = before.consequence_text(action, self.human) {
+                    println!("{text}");
+                }
+            }
+            Happening::Info { .. } | Happening::Over(_) => {}
         }
     }
 
@@ -234,17 +229,13 @@ impl<G: HandText + Playable> Table<G> {
     }
 
     /// Shows the end of a hand: every hand, the result and the points.
-    fn report(&mut self, end: &G, number: usize) {
+    fn report(&self, end: &G, number: usize, points: &[i32], totals: &[i32]) {
         println!("\n--- Hand {number} over ---");
         for seat in 0..end.seats() {
             println!("  {} holds: {}", self.label(seat), end.held_text(seat));
         }
         for line in end.result_lines(self.human) {
             println!("{line}");
-        }
-        let points = end.hand_points().unwrap_or_default();
-        for (total, p) in self.totals.iter_mut().zip(points.iter()) {
-            *total += p;
         }
         if G::is_team_game(&self.options) {
             let me = self.human;
@@ -263,8 +254,8 @@ impl<G: HandText + Playable> Table<G> {
             println!(
                 "Running score: your team (seats {}) {}, the other team {}",
                 seats.join(" and "),
-                self.totals[me],
-                self.totals[other]
+                totals[me],
+                totals[other]
             );
         } else {
             let hand: Vec<String> = points
@@ -273,8 +264,7 @@ impl<G: HandText + Playable> Table<G> {
                 .map(|(s, p)| format!("{} {p:+}", self.label(s)))
                 .collect();
             println!("Hand points: {}", hand.join(", "));
-            let running: Vec<String> = self
-                .totals
+            let running: Vec<String> = totals
                 .iter()
                 .enumerate()
                 .map(|(s, p)| format!("{} {p}", self.label(s)))
@@ -286,11 +276,11 @@ impl<G: HandText + Playable> Table<G> {
     /// The match's verdict: the person's (team's) total against the best
     /// opponent's. Partners' totals are equal, so any seat stands for its
     /// team.
-    fn final_result(&self) {
-        let mine = self.totals[self.human];
-        let best_other = (0..self.totals.len())
+    fn final_result(&self, totals: &[i32]) {
+        let mine = totals[self.human];
+        let best_other = (0..totals.len())
             .filter(|&s| self.is_opponent(s))
-            .map(|s| self.totals[s])
+            .map(|s| totals[s])
             .max()
             .unwrap_or(0);
         let verdict = match mine.cmp(&best_other) {

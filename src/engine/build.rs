@@ -93,7 +93,6 @@ where
                     UctConfig {
                         exploration: params.exploration,
                         trees: params.threads,
-                        parallelism: params.parallelism,
                         ..UctConfig::default()
                     },
                     seed,

@@ -18,7 +18,7 @@ use crate::knowledge::{outcome_at, unit_interval};
 use crate::search::{Clock, Limits, SearchInfo};
 use crate::splitmix::splitmix64;
 
-use super::player::{Decision, GameSoFar, Player, PlayerError, Stop, View};
+use super::player::{Decision, GameSoFar, InfoSink, NoInfo, Player, PlayerError, Stop, View};
 
 /// Where a game's chance events come from. The k-th chance event of a game
 /// is resolved from the source and `k` alone, so taking moves back and
@@ -221,7 +221,8 @@ impl<G: Game> MatchHooks<G> for FixedLimits {
 /// Where the loop stopped.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Progress {
-    /// A person's seat is to move.
+    /// A seat is to move that the loop does not ask: a person's, or
+    /// an engine's to be asked apart ([`Match::advance_to_engine`]).
     Waiting(Seat),
     /// The game ended.
     Over(Ending),
@@ -321,6 +322,28 @@ impl<G: Observe> Match<G> {
         seats: &mut [Occupant<G>],
         hooks: &mut dyn MatchHooks<G>,
     ) -> Progress {
+        self.run(seats, hooks, true)
+    }
+
+    /// Plays chance until a person or an engine must move or the game
+    /// ends; an engine to move is left to be asked apart
+    /// ([`Match::question`]).
+    pub fn advance_to_engine(
+        &mut self,
+        seats: &mut [Occupant<G>],
+        hooks: &mut dyn MatchHooks<G>,
+    ) -> Progress {
+        self.run(seats, hooks, false)
+    }
+
+    /// Plays until a decision is due that the loop does not take: a
+    /// person's, or an engine's unless `ask_engines`; or the game ends.
+    fn run(
+        &mut self,
+        seats: &mut [Occupant<G>],
+        hooks: &mut dyn MatchHooks<G>,
+        ask_engines: bool,
+    ) -> Progress {
         loop {
             if let Some(returns) = self.state.returns() {
                 return self.over(
@@ -359,6 +382,9 @@ impl<G: Observe> Match<G> {
                             Ending::forfeit(&self.state, seat, EndReason::EngineError, message);
                         return self.over(hooks, ending);
                     };
+                    if !ask_engines {
+                        return Progress::Waiting(seat);
+                    }
                     if let Err(ending) = self.ask(seat, player.as_mut(), hooks) {
                         return self.over(hooks, ending);
                     }
@@ -426,20 +452,16 @@ impl<G: Observe> Match<G> {
         player: &mut dyn Player<G>,
         hooks: &mut dyn MatchHooks<G>,
     ) -> Result<(), Ending> {
-        let state = &self.state;
-        let forfeit = |reason, message| Ending::forfeit(state, seat, reason, message);
         if player.sees_everything() && !self.full_view {
-            return Err(forfeit(
-                EndReason::EngineError,
-                PlayerError::NeedsFullState.to_string(),
-            ));
+            return Err(self.refuse_full_view(seat));
         }
         let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        let observation = state.observe(seat);
+        self.state.legal_actions(&mut legal);
+        let observation = self.state.observe(seat);
         let limits = hooks.limits(seat);
         let clocks = hooks.clocks();
         self.stop.store(false, std::sync::atomic::Ordering::Relaxed);
+        let state = &self.state;
         let view = View {
             seat,
             observation: &observation,
@@ -451,34 +473,43 @@ impl<G: Observe> Match<G> {
                 clocks: &clocks,
             }),
         };
-        let started = Instant::now();
-        let answer = catch_unwind(AssertUnwindSafe(|| {
-            if let Some(action) = hooks.intercept(seat, state) {
-                return Ok(Decision::action(action));
-            }
-            let mut sink = |info: &SearchInfo<G::Action>| {
-                hooks.event(state, &Event::EngineInfo { seat, info });
-            };
-            player.choose(&view, &limits, &self.stop, &mut sink)
-        }));
-        let elapsed = started.elapsed();
-        let decision = match answer {
-            Err(payload) => {
-                let message = payload
-                    .downcast_ref::<&str>()
-                    .map(ToString::to_string)
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "panic".to_string());
-                return Err(forfeit(EndReason::Panic, message));
-            }
-            Ok(Err(error)) => return Err(forfeit(EndReason::EngineError, error.to_string())),
-            Ok(Ok(decision)) => decision,
+        let mut referee = Watching { hooks, state, seat };
+        let answer = consult(&mut referee, player, &view, &limits, &self.stop);
+        self.conclude(seat, &legal, answer, hooks)
+    }
+
+    /// The forfeit of a player that would read every hand at a fair table.
+    fn refuse_full_view(&self, seat: Seat) -> Ending {
+        Ending::forfeit(
+            &self.state,
+            seat,
+            EndReason::EngineError,
+            PlayerError::NeedsFullState.to_string(),
+        )
+    }
+
+    /// Checks the engine's `answer` at `seat` against `legal`, charges its
+    /// time and applies it, or turns a panic, an error, an illegal action or
+    /// an overrun into the seat's forfeit.
+    fn conclude(
+        &mut self,
+        seat: Seat,
+        legal: &[G::Action],
+        answer: Answer<G::Action>,
+        hooks: &mut dyn MatchHooks<G>,
+    ) -> Result<(), Ending> {
+        let state = &self.state;
+        let forfeit = |reason, message| Ending::forfeit(state, seat, reason, message);
+        let decision = match answer.outcome {
+            Err(Failure::Panic(message)) => return Err(forfeit(EndReason::Panic, message)),
+            Err(Failure::Error(message)) => return Err(forfeit(EndReason::EngineError, message)),
+            Ok(decision) => decision,
         };
         if !legal.contains(&decision.action) {
             let message = format!("illegal action {:?}", decision.action);
             return Err(forfeit(EndReason::IllegalAction, message));
         }
-        if let Err(message) = hooks.charge(seat, elapsed) {
+        if let Err(message) = hooks.charge(seat, answer.elapsed) {
             return Err(forfeit(EndReason::TimeForfeit, message));
         }
         let action = decision.action;
@@ -488,13 +519,177 @@ impl<G: Observe> Match<G> {
                 seat,
                 action,
                 decision: Some(&decision),
-                elapsed,
+                elapsed: answer.elapsed,
             },
         );
         self.state.apply(action);
         self.actions.push(action);
         self.ply += 1;
         ending.map_or(Ok(()), Err)
+    }
+
+    /// The decision of the engine to move at `seat`, detached from the game
+    /// so that it can be thought about elsewhere (a table's engine thinks
+    /// with the table unlocked): what the seat is shown, owned. `Err`: the
+    /// game ended instead (a player that reads every hand at a fair table).
+    pub fn question(
+        &mut self,
+        seat: Seat,
+        sees_everything: bool,
+        hooks: &mut dyn MatchHooks<G>,
+    ) -> Result<Question<G>, Progress> {
+        if sees_everything && !self.full_view {
+            let ending = self.refuse_full_view(seat);
+            return Err(self.over(hooks, ending));
+        }
+        let mut legal = Vec::new();
+        self.state.legal_actions(&mut legal);
+        self.stop.store(false, std::sync::atomic::Ordering::Relaxed);
+        Ok(Question {
+            seat,
+            observation: self.state.observe(seat),
+            legal,
+            limits: hooks.limits(seat),
+            clocks: hooks.clocks(),
+            state: sees_everything.then(|| self.state.clone()),
+            game: G::PUBLIC_ACTIONS.then(|| (self.start.clone(), self.actions.clone())),
+            stop: Stop::clone(&self.stop),
+        })
+    }
+
+    /// Applies the `answer` to `question` (checked, timed and reported as
+    /// [`Match::advance`] does an engine's answer); `Some` if the game ended
+    /// by it.
+    pub fn answer(
+        &mut self,
+        question: &Question<G>,
+        answer: Answer<G::Action>,
+        hooks: &mut dyn MatchHooks<G>,
+    ) -> Option<Progress> {
+        match self.conclude(question.seat, &question.legal, answer, hooks) {
+            Ok(()) => None,
+            Err(ending) => Some(self.over(hooks, ending)),
+        }
+    }
+}
+
+/// An engine's decision to make, detached from its game
+/// ([`Match::question`]): the seat, its observation, the legal actions and
+/// its limits, owned, so the game may be left (unlocked) while it thinks.
+pub struct Question<G: Observe> {
+    seat: Seat,
+    observation: G::Observation,
+    legal: Vec<G::Action>,
+    limits: Limits,
+    clocks: Vec<Option<Clock>>,
+    state: Option<G>,
+    game: Option<(G, Vec<G::Action>)>,
+    stop: Stop,
+}
+
+impl<G: Observe> Question<G> {
+    /// The seat to move.
+    #[must_use]
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// `player`'s answer, timed, a panic caught.
+    pub fn think(&self, player: &mut dyn Player<G>) -> Answer<G::Action> {
+        let view = View {
+            seat: self.seat,
+            observation: &self.observation,
+            legal: &self.legal,
+            state: self.state.as_ref(),
+            game: self.game.as_ref().map(|(start, actions)| GameSoFar {
+                start,
+                actions,
+                clocks: &self.clocks,
+            }),
+        };
+        consult(&mut NoInfo, player, &view, &self.limits, &self.stop)
+    }
+}
+
+/// Why an engine gave no decision.
+enum Failure {
+    Panic(String),
+    Error(String),
+}
+
+/// An engine's answer to a [`Question`] and how long it took.
+pub struct Answer<A> {
+    outcome: Result<Decision<A>, Failure>,
+    elapsed: Duration,
+}
+
+/// Who follows an engine while it thinks: may force its answer (fault
+/// injection) and receives its progress.
+trait Referee<G: Observe>: InfoSink<G::Action> {
+    /// An answer to force instead of asking the engine; it may panic, as
+    /// the engine would.
+    fn intercept(&mut self) -> Option<G::Action>;
+}
+
+/// A game's hooks following the engine at `seat` in `state`.
+struct Watching<'a, G: Observe> {
+    hooks: &'a mut dyn MatchHooks<G>,
+    state: &'a G,
+    seat: Seat,
+}
+
+impl<G: Observe> InfoSink<G::Action> for Watching<'_, G> {
+    fn info(&mut self, info: &SearchInfo<G::Action>) {
+        let seat = self.seat;
+        self.hooks
+            .event(self.state, &Event::EngineInfo { seat, info });
+    }
+}
+
+impl<G: Observe> Referee<G> for Watching<'_, G> {
+    fn intercept(&mut self) -> Option<G::Action> {
+        self.hooks.intercept(self.seat, self.state)
+    }
+}
+
+/// A detached decision is followed by no one.
+impl<G: Observe> Referee<G> for NoInfo {
+    fn intercept(&mut self) -> Option<G::Action> {
+        None
+    }
+}
+
+/// Asks `player` for its decision in `view`, timed, a panic caught: the
+/// answer the `referee` forces, else the player's, its progress sent to
+/// the referee.
+fn consult<G: Observe>(
+    referee: &mut dyn Referee<G>,
+    player: &mut dyn Player<G>,
+    view: &View<'_, G>,
+    limits: &Limits,
+    stop: &Stop,
+) -> Answer<G::Action> {
+    let started = Instant::now();
+    let answer = catch_unwind(AssertUnwindSafe(|| {
+        if let Some(action) = referee.intercept() {
+            return Ok(Decision::action(action));
+        }
+        player.choose(view, limits, stop, referee)
+    }));
+    let outcome = match answer {
+        Err(payload) => Err(Failure::Panic(
+            payload
+                .downcast_ref::<&str>()
+                .map(ToString::to_string)
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "panic".to_string()),
+        )),
+        Ok(Err(error)) => Err(Failure::Error(error.to_string())),
+        Ok(Ok(decision)) => Ok(decision),
+    };
+    Answer {
+        outcome,
+        elapsed: started.elapsed(),
     }
 }
 

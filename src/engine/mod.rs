@@ -36,6 +36,7 @@ pub mod bench;
 pub mod build;
 pub mod catalogue;
 pub mod game_clock;
+pub mod hand_table;
 pub mod level;
 pub mod level_table;
 pub mod limit_request;
@@ -55,10 +56,11 @@ pub use chance_players::{ExpectimaxPlayer, GreedyPlayer, MctsPlayer};
 pub use cheating::CheatingMcts;
 pub use external::ExternalPlayer;
 pub use game_clock::{ClockView, GameClock, TimeControl};
+pub use hand_table::{HandStep, HandTable, TableSetup, TableTurn};
 pub use limit_request::{LimitKeys, LimitRequest};
 pub use match_loop::{
     play_out, ChanceSource, EndReason, Ending, Event, Fault, FixedLimits, Match, MatchHooks,
-    Occupant, Progress, RefusedAction, SeededChance,
+    Occupant, Progress, Question, RefusedAction, SeededChance,
 };
 pub use partner_sight::PartnerSight;
 pub use playable::Playable;
@@ -76,7 +78,9 @@ pub use profile::{
 };
 pub use random::RandomPlayer;
 pub use sampling_player::{Sampling, SamplingPlayer};
-pub use session::{AnySession, Happening, SeatSpec, Session, SessionError, SessionEvent};
+pub use session::{
+    AnySession, EngineTurn, Happening, SeatSpec, Session, SessionError, SessionEvent,
+};
 pub use simulation_bidder::SimulationBidder;
-pub use table::{AnyTable, HandTable, HintLine, TableError, TableEvent, TableSetup};
+pub use table::{AnyTable, AnyTurn, HintLine, SeatedTable, TableError, TableEvent};
 pub use tunable::{Tunable, TunableError, TuneRange};

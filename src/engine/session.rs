@@ -23,10 +23,10 @@ use crate::search::{Limits, SearchInfo};
 use super::build::build_player;
 use super::game_clock::{ClockView, GameClock, TimeControl};
 use super::match_loop::{
-    EndReason, Ending, Event, Match, MatchHooks, Occupant, Progress, SeededChance,
+    Answer, EndReason, Ending, Event, Match, MatchHooks, Occupant, Progress, Question, SeededChance,
 };
 use super::playable::Playable;
-use super::player::{Decision, NoInfo, Stop, View};
+use super::player::{Decision, NoInfo, Player, Stop, View};
 use super::profile::{EngineProfile, ProfileError};
 
 /// Who sits at a seat of a session.
@@ -176,6 +176,29 @@ impl<G: Game> MatchHooks<G> for Recorder<G> {
     }
 }
 
+/// An engine's decision taken out of a session ([`Session::engine_turn`])
+/// to be thought about apart: the engine itself, what it is shown, and its
+/// answer once it has thought.
+pub struct EngineTurn<G: Playable> {
+    player: Box<dyn Player<G>>,
+    question: Question<G>,
+    answer: Option<Answer<G::Action>>,
+}
+
+impl<G: Playable> EngineTurn<G> {
+    /// The seat to move.
+    #[must_use]
+    pub fn seat(&self) -> Seat {
+        self.question.seat()
+    }
+
+    /// The engine thinks (within its limits, until the session's stop flag
+    /// is set) and keeps its answer.
+    pub fn think(&mut self) {
+        self.answer = Some(self.question.think(self.player.as_mut()));
+    }
+}
+
 /// A game in progress.
 pub struct Session<G: Playable> {
     start: G,
@@ -192,6 +215,9 @@ pub struct Session<G: Playable> {
     /// The flag that stops an engine of this session thinking, shared with
     /// every game the session rebuilds.
     stop: Stop,
+    /// Whether the owner asks the engines apart
+    /// ([`Session::ask_engines_apart`]).
+    engines_apart: bool,
 }
 
 fn occupants<G: Playable>(
@@ -252,6 +278,7 @@ impl<G: Playable> Session<G> {
             },
             ending: None,
             stop,
+            engines_apart: false,
         })
     }
 
@@ -331,9 +358,97 @@ impl<G: Playable> Session<G> {
             return;
         }
         self.hooks.played.clear();
-        let progress = self.game.advance(&mut self.seats, &mut self.hooks);
+        let progress = if self.engines_apart {
+            self.game
+                .advance_to_engine(&mut self.seats, &mut self.hooks)
+        } else {
+            self.game.advance(&mut self.seats, &mut self.hooks)
+        };
+        self.settle(Some(progress));
+    }
+
+    /// From now on the session stops where an engine is to move, and
+    /// its owner asks the engine apart ([`Session::engine_turn`]), so as
+    /// not to hold the session (and its lock) while the engine thinks.
+    pub fn ask_engines_apart(&mut self) {
+        self.engines_apart = true;
+    }
+
+    /// The seat whose engine is out thinking ([`Session::engine_turn`]).
+    #[must_use]
+    pub fn thinking(&self) -> Option<Seat> {
+        match self.state().turn() {
+            Turn::Player(seat)
+                if matches!(self.specs.get(seat), Some(SeatSpec::Engine(_)))
+                    && matches!(self.seats.get(seat), Some(Occupant::Person)) =>
+            {
+                Some(seat)
+            }
+            _ => None,
+        }
+    }
+
+    /// The engine to move, taken out of its seat with what it is shown, to
+    /// think apart (with whatever lock holds the session released): `None`
+    /// if no engine is to move, or it is thinking already. Give it back
+    /// with [`Session::conclude`].
+    pub fn engine_turn(&mut self) -> Option<EngineTurn<G>> {
+        if self.ending.is_some() {
+            return None;
+        }
+        let Turn::Player(seat) = self.state().turn() else {
+            return None;
+        };
+        let seated = self.seats.get_mut(seat)?;
+        if !matches!(seated, Occupant::Engine(_)) {
+            return None;
+        }
+        let Occupant::Engine(player) = std::mem::replace(seated, Occupant::Person) else {
+            return None;
+        };
+        self.hooks.played.clear();
+        match self
+            .game
+            .question(seat, player.sees_everything(), &mut self.hooks)
+        {
+            Ok(question) => Some(EngineTurn {
+                player,
+                question,
+                answer: None,
+            }),
+            Err(progress) => {
+                self.seats[seat] = Occupant::Engine(player);
+                self.settle(Some(progress));
+                None
+            }
+        }
+    }
+
+    /// Seats the engine of `turn` again and, if `apply`, plays its answer
+    /// (checked and timed as the match loop does; a fault ends the game),
+    /// then lets chance play on to the next decision. Without `apply` (the
+    /// game moved on while it thought) the answer is dropped.
+    pub fn conclude(&mut self, turn: EngineTurn<G>, apply: bool) {
+        let EngineTurn {
+            player,
+            question,
+            answer,
+        } = turn;
+        self.seats[question.seat()] = Occupant::Engine(player);
+        let Some(answer) = answer.filter(|_| apply && self.ending.is_none()) else {
+            return;
+        };
+        self.hooks.played.clear();
+        let ended = self.game.answer(&question, answer, &mut self.hooks);
+        self.settle(ended);
+        self.advance();
+    }
+
+    /// Keeps the actions just played in the history and the ending, if the
+    /// game ended; runs the clock of the seat to move.
+    fn settle(&mut self, progress: Option<Progress>) {
         self.history.append(&mut self.hooks.played);
-        if let Progress::Over(ending) = progress {
+        if let Some(Progress::Over(ending)) = progress {
             self.ending = Some(ending);
         }
         self.clock_follows_turn();

@@ -1,12 +1,14 @@
 //! A table of a hand game (Muzicando) where people and engines sit
-//! together for a match of several hands: the table a server holds for a
-//! browser, one link per person.
+//! together for a match of several hands, as a server holds it for a
+//! browser, one link per person: a [`HandTable`] (the match of hands every
+//! front end drives) with the seats' tokens and event queues.
 //!
 //! Each person's seat is named by an unguessable token (128 random bits
 //! from the operating system's generator, in hex); a token opens that
-//! seat and no other. Engines sit at the other seats and play through the
-//! match loop of a [`Session`], so they are handed exactly the observation
-//! a person at their seat gets.
+//! seat and no other. Engines sit at the other seats and are handed
+//! exactly the observation a person at their seat gets; they think apart
+//! from the table ([`run_engines_unlocked`]), so that people's requests
+//! never wait for them.
 //!
 //! Every seat has its own queue of events, numbered from 0. Each is built
 //! from that seat's observation alone ([`HandView::seat_view`]), one after
@@ -22,10 +24,11 @@
 //! calls or plays ranked by the mean hand score ISMCTS finds, with the
 //! simulation bidder's expected values for calls.
 
+use std::any::Any;
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rand::rngs::OsRng;
 use rand::{RngCore, SeedableRng};
@@ -34,15 +37,17 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::bounds::{self, OutOfRange};
-use crate::game::{Game, HandView, Seat, Turn};
+use crate::game::{HandView, Seat, Turn};
 use crate::knowledge::{Policy, RuleBasedGame};
 use crate::search::bid_simulation::{simulate_calls, Simulation};
 use crate::search::modelling::{search_worlds, Determinization, Modelling};
 use crate::search::uct::{ActionStats, UctConfig};
 use crate::search::Limits;
 
+use super::hand_table::{HandStep, HandTable, TableSetup, TableTurn};
 use super::playable::Playable;
-use super::session::{Happening, SeatSpec, Session, SessionError};
+use super::player::Stop;
+use super::session::{Happening, SeatSpec, SessionError};
 
 /// Why a table refused a request. The table is unchanged.
 #[derive(Debug, Error)]
@@ -74,19 +79,6 @@ pub enum TableError {
     /// The hint searcher failed.
     #[error("no hint: {0}")]
     Hint(String),
-}
-
-/// What a table is made of.
-#[derive(Clone, Debug)]
-pub struct TableSetup<G: Game> {
-    /// The rule options (their dealer deals the first hand).
-    pub options: G::Options,
-    /// Who sits at each seat.
-    pub seats: Vec<SeatSpec>,
-    /// Hands in the match.
-    pub hands: usize,
-    /// The deals' and the engines' seed.
-    pub seed: u64,
 }
 
 /// Something a seat is told, in the order it happened.
@@ -133,27 +125,20 @@ pub struct HintLine {
     pub simulated: Option<f64>,
 }
 
-/// A match of hands at one table.
-pub struct HandTable<G: HandView + Playable> {
-    options: G::Options,
-    first_dealer: Seat,
-    specs: Vec<SeatSpec>,
+/// A match of hands at one table, with its people's tokens and every
+/// seat's events.
+pub struct SeatedTable<G: HandView + Playable> {
+    table: HandTable<G>,
     tokens: Vec<Option<String>>,
-    hands: usize,
-    seed: u64,
+    /// The hand being shown, and the actions since its deal.
     hand: usize,
-    /// Actions since the deal of the current hand.
     step: usize,
-    session: Session<G>,
-    totals: Vec<i32>,
-    points: Vec<Vec<i32>>,
     /// Each seat's events kept: those of the last hands (see
     /// [`KEPT_HANDS`]).
     queues: Vec<VecDeque<TableEvent<G>>>,
     /// Each seat's events dropped from the front of its queue.
     dropped: Vec<usize>,
     last_views: Vec<Option<G::SeatView>>,
-    over: bool,
 }
 
 /// How many of the last hands' events a table keeps (the hand being
@@ -171,56 +156,26 @@ fn new_token() -> String {
     })
 }
 
-/// The deal seed of hand `hand` of a match seeded `seed`.
-#[must_use]
-pub fn hand_seed(seed: u64, hand: usize) -> u64 {
-    crate::splitmix::splitmix64(seed ^ (hand as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).1
-}
-
-impl<G: HandView + Playable> HandTable<G> {
-    /// Seats the table, deals the first hand and lets the engines play
-    /// until a person is to move.
+impl<G: HandView + Playable> SeatedTable<G> {
+    /// Seats the table and deals the first hand; the engines play until a
+    /// person is to move (nobody waits for the table yet).
     pub fn new(setup: TableSetup<G>) -> Result<Self, TableError> {
-        let seats = G::seats_of(&setup.options);
-        if setup.seats.len() != seats {
-            return Err(TableError::Seats {
-                expected: seats,
-                given: setup.seats.len(),
-            });
-        }
-        if !setup.seats.iter().any(|s| matches!(s, SeatSpec::Person)) {
-            return Err(TableError::NoPerson);
-        }
-        let hands = bounds::HANDS.check("hands", setup.hands)?;
-        let first_dealer = G::dealer(&setup.options);
-        let deal = G::seeded_deal(&setup.options, hand_seed(setup.seed, 0));
-        let mut session = Session::new(deal, setup.seats.clone(), hand_seed(setup.seed, 0))?;
-        session.keep_happenings();
         let tokens = setup
             .seats
             .iter()
             .map(|s| matches!(s, SeatSpec::Person).then(new_token))
             .collect();
+        let seats = setup.seats.len();
         let mut table = Self {
-            options: setup.options,
-            first_dealer,
-            specs: setup.seats,
+            table: HandTable::new(setup)?,
             tokens,
-            hands,
-            seed: setup.seed,
             hand: 0,
             step: 0,
-            session,
-            totals: vec![0; seats],
-            points: Vec::new(),
             queues: (0..seats).map(|_| VecDeque::new()).collect(),
             dropped: vec![0; seats],
             last_views: vec![None; seats],
-            over: false,
         };
-        table.publish_current();
-        table.session.advance();
-        table.run();
+        table.run_engines();
         Ok(table)
     }
 
@@ -245,31 +200,37 @@ impl<G: HandView + Playable> HandTable<G> {
     /// Who sits where.
     #[must_use]
     pub fn seats(&self) -> &[SeatSpec] {
-        &self.specs
+        self.table.seats()
     }
 
     /// The hand being played (from 0), and the number in the match.
     #[must_use]
     pub fn hand(&self) -> (usize, usize) {
-        (self.hand, self.hands)
+        self.table.hand()
     }
 
     /// The match score so far, per seat.
     #[must_use]
     pub fn totals(&self) -> &[i32] {
-        &self.totals
+        self.table.totals()
     }
 
     /// Whether the match is over.
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.over
+        self.table.is_over()
+    }
+
+    /// The seat whose engine is out thinking.
+    #[must_use]
+    pub fn thinking(&self) -> Option<Seat> {
+        self.table.thinking()
     }
 
     /// What `seat` sees of the hand now.
     #[must_use]
     pub fn view(&self, seat: Seat) -> G::SeatView {
-        G::seat_view(&self.session.state().observation(seat))
+        G::seat_view(&self.table.state().observation(seat))
     }
 
     /// The events of `seat` from number `from` on (numbers count from the
@@ -290,40 +251,81 @@ impl<G: HandView + Playable> HandTable<G> {
             + self.queues.get(seat).map_or(0, VecDeque::len)
     }
 
-    /// The person at `seat` plays `text` (in the game's notation); the
-    /// engines then play until a person is to move.
+    /// The person at `seat` plays `text` (in the game's notation); chance
+    /// follows, up to the next decision (an engine's is left to
+    /// [`SeatedTable::engine_turn`] or [`SeatedTable::run_engines`]).
     pub fn play(&mut self, seat: Seat, text: &str) -> Result<(), TableError> {
-        if self.over {
-            return Err(TableError::MatchOver);
-        }
-        if self.session.person_to_move() != Some(seat) {
-            return Err(SessionError::NotYourTurn.into());
-        }
-        self.session.play_text(text)?;
-        self.run();
+        self.table.play_text(seat, text)?;
+        self.publish_steps();
         Ok(())
     }
 
-    /// Publishes what happened, ends hands and deals the next ones, until a
-    /// person is to move or the match is over.
-    fn run(&mut self) {
-        loop {
-            for happening in self.session.take_happenings() {
-                if let Happening::Chance { before, action }
-                | Happening::Played { before, action, .. } = happening
-                {
+    /// The engines play here and now until a person is to move.
+    pub fn run_engines(&mut self) {
+        self.table.run_engines();
+        self.publish_steps();
+    }
+
+    /// The engine to move, taken out to think apart (see
+    /// [`HandTable::engine_turn`]).
+    pub fn engine_turn(&mut self) -> Option<TableTurn<G>> {
+        let turn = self.table.engine_turn();
+        self.publish_steps();
+        turn
+    }
+
+    /// Plays the answer of `turn` if the table has not moved on (see
+    /// [`HandTable::conclude`]); whether it did.
+    pub fn conclude(&mut self, turn: TableTurn<G>) -> bool {
+        let applied = self.table.conclude(turn);
+        self.publish_steps();
+        applied
+    }
+
+    /// Turns the table's new steps into each seat's events.
+    fn publish_steps(&mut self) {
+        for step in self.table.take_steps() {
+            match step {
+                HandStep::Dealt { hand, state } => {
+                    self.hand = hand;
+                    self.forget_old_hands();
+                    self.last_views = vec![None; self.queues.len()];
+                    self.step = 0;
+                    self.publish(&state);
+                }
+                HandStep::Happened(
+                    Happening::Chance { before, action } | Happening::Played { before, action, .. },
+                ) => {
                     let mut after = before;
                     after.apply(action);
                     self.step += 1;
                     self.publish(&after);
                 }
-            }
-            if self.session.ending().is_none() {
-                return;
-            }
-            self.finish_hand();
-            if self.over {
-                return;
+                HandStep::Happened(_) => {}
+                HandStep::HandOver {
+                    hand,
+                    state,
+                    totals,
+                    ..
+                } => {
+                    if let Some(summary) = state.hand_summary() {
+                        for queue in &mut self.queues {
+                            queue.push_back(TableEvent::HandOver {
+                                hand,
+                                summary: summary.clone(),
+                                totals: totals.clone(),
+                            });
+                        }
+                    }
+                }
+                HandStep::MatchOver { hands, totals } => {
+                    for queue in &mut self.queues {
+                        queue.push_back(TableEvent::MatchOver {
+                            hands: hands.clone(),
+                            totals: totals.clone(),
+                        });
+                    }
+                }
             }
         }
     }
@@ -343,61 +345,6 @@ impl<G: HandView + Playable> HandTable<G> {
         }
     }
 
-    fn publish_current(&mut self) {
-        let state = self.session.state().clone();
-        self.publish(&state);
-    }
-
-    /// Scores the finished hand, tells every seat, and deals the next hand
-    /// (or ends the match).
-    fn finish_hand(&mut self) {
-        let state = self.session.state().clone();
-        let points: Vec<i32> = match state.hand_points() {
-            Some(points) => points,
-            None => self.session.ending().map_or_else(
-                || vec![0; self.totals.len()],
-                |e| e.result.iter().map(|&r| r.round() as i32).collect(),
-            ),
-        };
-        for (total, p) in self.totals.iter_mut().zip(&points) {
-            *total += p;
-        }
-        self.points.push(points);
-        if let Some(summary) = state.hand_summary() {
-            for queue in &mut self.queues {
-                queue.push_back(TableEvent::HandOver {
-                    hand: self.hand,
-                    summary: summary.clone(),
-                    totals: self.totals.clone(),
-                });
-            }
-        }
-        self.hand += 1;
-        if self.hand == self.hands {
-            self.over = true;
-            for queue in &mut self.queues {
-                queue.push_back(TableEvent::MatchOver {
-                    hands: self.points.clone(),
-                    totals: self.totals.clone(),
-                });
-            }
-            return;
-        }
-        self.forget_old_hands();
-        let seats = self.totals.len();
-        let mut options = self.options.clone();
-        G::set_dealer(&mut options, (self.first_dealer + self.hand) % seats);
-        let seed = hand_seed(self.seed, self.hand);
-        self.session
-            .new_game(G::seeded_deal(&options, seed), Some(seed));
-        self.last_views = vec![None; seats];
-        self.step = 0;
-        self.publish_current();
-        self.session.advance();
-    }
-}
-
-impl<G: HandView + Playable> HandTable<G> {
     /// Drops the events of the hands older than the last [`KEPT_HANDS`],
     /// so a long match holds a bounded memory.
     fn forget_old_hands(&mut self) {
@@ -415,7 +362,7 @@ impl<G: HandView + Playable> HandTable<G> {
     }
 }
 
-impl<G: HandView + Playable + RuleBasedGame> HandTable<G> {
+impl<G: HandView + Playable + RuleBasedGame> SeatedTable<G> {
     /// The legal actions of `seat`, which must be to move, ranked best
     /// first by `playouts` ISMCTS playouts from its observation alone (and,
     /// for a call, the simulation bidder's expected scores over `worlds`
@@ -426,15 +373,15 @@ impl<G: HandView + Playable + RuleBasedGame> HandTable<G> {
         playouts: u64,
         worlds: u64,
     ) -> Result<Vec<HintLine>, TableError> {
-        if self.over {
+        if self.table.is_over() {
             return Err(TableError::MatchOver);
         }
-        if self.session.person_to_move() != Some(seat) {
+        if self.table.person_to_move() != Some(seat) {
             return Err(SessionError::NotYourTurn.into());
         }
         let playouts = bounds::PLAYOUTS.check("playouts", playouts)?;
         let worlds = bounds::PLAYOUTS.check("worlds", worlds)?;
-        rank_actions::<G>(&self.session.state().observation(seat), playouts, worlds)
+        rank_actions::<G>(&self.table.state().observation(seat), playouts, worlds)
     }
 }
 
@@ -442,7 +389,7 @@ impl<G: HandView + Playable + RuleBasedGame> HandTable<G> {
 /// best first from `observation` alone: the mean hand score of `playouts`
 /// ISMCTS playouts through each, and for a call the simulation bidder's
 /// expected score over `worlds` sampled worlds (which then ranks). Serves
-/// [`HandTable::hint`] and the analysis of a pasted position.
+/// [`SeatedTable::hint`] and the analysis of a pasted position.
 pub fn rank_actions<G: HandView + Playable + RuleBasedGame>(
     observation: &<G as crate::game::HiddenInfo>::Observation,
     playouts: u64,
@@ -507,7 +454,7 @@ pub fn rank_actions<G: HandView + Playable + RuleBasedGame>(
 
 /// A table behind a handle that does not name its game: what a server
 /// holds. Views and events come as JSON values, built as
-/// [`HandTable`]'s are, from each seat's observation.
+/// [`SeatedTable`]'s are, from each seat's observation.
 pub trait AnyTable: Send {
     /// The token of each person's seat.
     fn tokens(&self) -> Vec<(Seat, String)>;
@@ -530,9 +477,19 @@ pub trait AnyTable: Send {
     fn events_json(&self, seat: Seat, from: usize) -> Vec<serde_json::Value>;
     /// The number of events of `seat` so far.
     fn event_count(&self, seat: Seat) -> usize;
-    /// The person at `seat` plays `text`; the engines answer.
+    /// The person at `seat` plays `text`; chance follows, up to the next
+    /// decision (the engines' are taken with [`AnyTable::engine_turn`]).
     fn play(&mut self, seat: Seat, text: &str) -> Result<(), TableError>;
-    /// The ranked legal actions of `seat` (see [`HandTable::hint`]).
+    /// The engine to move, taken out to think apart.
+    fn engine_turn(&mut self) -> Option<Box<dyn AnyTurn>>;
+    /// Plays the answer of `turn` (taken from this table) if the table has
+    /// not moved on; whether it did.
+    fn conclude(&mut self, turn: Box<dyn AnyTurn>) -> bool;
+    /// The seat whose engine is out thinking.
+    fn thinking(&self) -> Option<Seat>;
+    /// The flag that makes the engine thinking now answer at once.
+    fn stop_handle(&self) -> Stop;
+    /// The ranked legal actions of `seat` (see [`SeatedTable::hint`]).
     fn hint(&self, seat: Seat, playouts: u64, worlds: u64) -> Result<Vec<HintLine>, TableError>;
     /// The person to move, if one is and the match goes on.
     fn person_to_move(&self) -> Option<Seat>;
@@ -542,72 +499,134 @@ pub trait AnyTable: Send {
     fn default_action(&self, seat: Seat) -> Result<String, TableError>;
 }
 
-impl<G: HandView + Playable + RuleBasedGame> AnyTable for HandTable<G> {
+/// An engine's turn taken out of an [`AnyTable`], thinking apart.
+pub trait AnyTurn: Send {
+    /// The engine thinks (within its limits or until the table's stop flag
+    /// is set).
+    fn think(&mut self);
+    /// The turn, to be handed back to its table.
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
+}
+
+impl<G: Playable + 'static> AnyTurn for TableTurn<G> {
+    fn think(&mut self) {
+        TableTurn::think(self);
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+}
+
+/// Lets the engines of `table` play until a person is to move or the
+/// match is over, each thinking with the table unlocked: the engine's turn
+/// is taken out under the lock, thought about without it, and handed back
+/// under it, played only if the table has not moved on meanwhile.
+/// `changed` is called, the table locked, after each step that changed it.
+pub fn run_engines_unlocked(
+    table: &Mutex<Box<dyn AnyTable>>,
+    mut changed: impl FnMut(&dyn AnyTable),
+) {
+    let lock = || table.lock().unwrap_or_else(PoisonError::into_inner);
+    loop {
+        let taken = {
+            let mut table = lock();
+            let turn = table.engine_turn();
+            changed(table.as_ref());
+            turn
+        };
+        let Some(mut turn) = taken else {
+            return;
+        };
+        turn.think();
+        let mut table = lock();
+        table.conclude(turn);
+        changed(table.as_ref());
+    }
+}
+
+impl<G: HandView + Playable + RuleBasedGame + 'static> AnyTable for SeatedTable<G> {
     fn tokens(&self) -> Vec<(Seat, String)> {
-        HandTable::tokens(self)
+        SeatedTable::tokens(self)
             .into_iter()
             .map(|(seat, token)| (seat, token.to_string()))
             .collect()
     }
 
     fn seat_of(&self, token: &str) -> Result<Seat, TableError> {
-        HandTable::seat_of(self, token)
+        SeatedTable::seat_of(self, token)
     }
 
     fn seats(&self) -> &[SeatSpec] {
-        HandTable::seats(self)
+        SeatedTable::seats(self)
     }
 
     fn hand(&self) -> (usize, usize) {
-        HandTable::hand(self)
+        SeatedTable::hand(self)
     }
 
     fn totals(&self) -> Vec<i32> {
-        HandTable::totals(self).to_vec()
+        SeatedTable::totals(self).to_vec()
     }
 
     fn is_over(&self) -> bool {
-        HandTable::is_over(self)
+        SeatedTable::is_over(self)
     }
 
     fn seed(&self) -> u64 {
-        self.seed
+        self.table.seed()
     }
 
     fn view_json(&self, seat: Seat) -> serde_json::Value {
-        serde_json::to_value(HandTable::view(self, seat)).unwrap_or_default()
+        serde_json::to_value(SeatedTable::view(self, seat)).unwrap_or_default()
     }
 
     fn events_json(&self, seat: Seat, from: usize) -> Vec<serde_json::Value> {
-        HandTable::events(self, seat, from)
+        SeatedTable::events(self, seat, from)
             .into_iter()
             .map(|event| serde_json::to_value(event).unwrap_or_default())
             .collect()
     }
 
     fn event_count(&self, seat: Seat) -> usize {
-        HandTable::event_count(self, seat)
+        SeatedTable::event_count(self, seat)
     }
 
     fn play(&mut self, seat: Seat, text: &str) -> Result<(), TableError> {
-        HandTable::play(self, seat, text)
+        SeatedTable::play(self, seat, text)
+    }
+
+    fn engine_turn(&mut self) -> Option<Box<dyn AnyTurn>> {
+        SeatedTable::engine_turn(self).map(|turn| Box::new(turn) as Box<dyn AnyTurn>)
+    }
+
+    fn conclude(&mut self, turn: Box<dyn AnyTurn>) -> bool {
+        turn.into_any()
+            .downcast::<TableTurn<G>>()
+            .is_ok_and(|turn| SeatedTable::conclude(self, *turn))
+    }
+
+    fn thinking(&self) -> Option<Seat> {
+        SeatedTable::thinking(self)
+    }
+
+    fn stop_handle(&self) -> Stop {
+        self.table.stop_handle()
     }
 
     fn hint(&self, seat: Seat, playouts: u64, worlds: u64) -> Result<Vec<HintLine>, TableError> {
-        HandTable::hint(self, seat, playouts, worlds)
+        SeatedTable::hint(self, seat, playouts, worlds)
     }
 
     fn person_to_move(&self) -> Option<Seat> {
-        (!self.over)
-            .then(|| self.session.person_to_move())
-            .flatten()
+        self.table.person_to_move()
     }
 
     fn default_action(&self, seat: Seat) -> Result<String, TableError> {
-        if AnyTable::person_to_move(self) != Some(seat) {
+        if self.table.person_to_move() != Some(seat) {
             return Err(SessionError::NotYourTurn.into());
         }
-        let state = self.session.state();
+        let state = self.table.state();
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
         let action = G::policy(&G::PolicyParams::default())

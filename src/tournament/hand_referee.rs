@@ -1,8 +1,8 @@
 //! The referee of one hand of a hidden-hand game (Muzicando): deals the
-//! round's seeded cards with
-//! the round's dealer, seats the engines (built from their profiles, each
-//! handed only its seat's observation, the cheating kind only when the
-//! tournament allows it), resolves the individual game's draws from one
+//! round's seeded cards with the round's dealer (the deal moving one seat
+//! on each round, as at every table: [`hand_options`]), seats the engines
+//! (built from their profiles, each handed only its seat's observation,
+//! the cheating kind only when the tournament allows it), resolves the individual game's draws from one
 //! fixed stock order per deal, times every decision, and turns a panic, an
 //! illegal action, an overrun or an engine that cannot be built into a
 //! **breach**, scored by the game's `Game::forfeit` (Muzicando: the hand is
@@ -16,6 +16,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::engine::hand_table::hand_options;
 use crate::engine::{
     build_player, ChanceSource, EndReason, Ending, EngineProfile, Playable, Player,
 };
@@ -78,24 +79,13 @@ impl<G: HandGame + Playable> HandSetup<G> {
         })
     }
 
-    /// The options of round `round`'s deal: the dealer is drawn from the
-    /// tournament seed for round 0 and moves one seat on every round.
-    fn round_options(&self, round: u32) -> G::Options {
-        let mut options = self.options.clone();
-        let seats = G::seats_of(&options);
-        G::set_dealer(
-            &mut options,
-            (self.first_dealer + round as usize % seats) % seats,
-        );
-        options
-    }
-
     /// Plays hand `spec` to its end (or its breach) and returns its record.
     #[must_use]
     pub fn play(&self, spec: &GameSpec) -> GameRecord {
         let seed = derive(self.seed, Stream::Game, spec.index as u64);
         let deal_seed = derive(self.seed, Stream::Chance, spec.round.into());
-        let state = G::seeded_deal(&self.round_options(spec.round), deal_seed);
+        let options = hand_options::<G>(&self.options, self.first_dealer, spec.round as usize);
+        let state = G::seeded_deal(&options, deal_seed);
         let engines = spec
             .engines
             .iter()

@@ -22,9 +22,11 @@
 //! Everything a seat receives is built from that seat's observation
 //! (`engine::table`); a wrong or missing token answers exactly as an
 //! unknown table (404), so that no answer tells which table ids exist.
-//! Engines move on a blocking thread, the table locked meanwhile; what each
-//! seat may read is copied out of the table after every change (its
-//! [`News`]), so views, events and streams never wait for engines thinking.
+//! Engines move on a blocking thread and think with the table unlocked
+//! (`engine::table::run_engines_unlocked`), so a person's request never
+//! waits for them; what each seat may read is copied out of the table
+//! after every change (its [`News`]), so views, events and streams never
+//! wait for the table either.
 
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -44,8 +46,8 @@ use tokio_stream::Stream;
 
 use crate::bounds;
 use crate::engine::level_table;
-use crate::engine::table::rank_actions;
-use crate::engine::{AnyTable, HandTable, SeatSpec, TableError, TableSetup};
+use crate::engine::table::{rank_actions, run_engines_unlocked};
+use crate::engine::{AnyTable, SeatSpec, SeatedTable, TableError, TableSetup};
 use crate::game::{GameOptions, Notation, Seat, Turn};
 use crate::games::{Family, GameId, REGISTRY};
 
@@ -339,7 +341,7 @@ async fn create(
                     pairs.iter().map(String::as_str),
                 )
                 .map_err(|e| ApiError::bad_request(e.to_string()))?;
-                let table = HandTable::<H>::new(TableSetup { options, seats, hands, seed })?;
+                let table = SeatedTable::<H>::new(TableSetup { options, seats, hands, seed })?;
                 Ok(Box::new(table) as Box<dyn AnyTable>)
             },
         )
@@ -420,6 +422,16 @@ impl TableEntry {
             .ok_or_else(no_seat)
     }
 
+    /// After a change of `table`: starts the count of a person's new
+    /// decision, if the table has a time per decision, and publishes the
+    /// seats' news.
+    fn follow(&self, table: &dyn AnyTable) {
+        if let Some(timer) = &self.decision {
+            timer.follow(table, Instant::now());
+        }
+        self.publish(table);
+    }
+
     /// Copies the seats' news out of `table` and rings the bell.
     fn publish(&self, table: &dyn AnyTable) {
         *lock(&self.news) = News::of(table);
@@ -445,9 +457,7 @@ impl TableEntry {
 }
 
 /// Runs `work` on table `id` with the seat of `token`, on a blocking
-/// thread, the table locked; publishes the seats' news after it when it
-/// `changes` the table. On a table with a time per decision, a person's
-/// time that ran out is settled first.
+/// thread, through [`change`].
 async fn with_seat<T, F>(
     tables: &Tables,
     id: &str,
@@ -462,22 +472,37 @@ where
     let entry = tables.get(id)?;
     let seat = entry.seat_of(&token)?;
     let id = id.to_string();
-    run_blocking(move || {
+    run_blocking(move || change(&entry, &id, changes, |table| work(table, seat))).await
+}
+
+/// The one way a table changes. The table locked, a person's time that ran
+/// out is settled first (on a table with a time per decision), then `work`
+/// is done, and the seats' news published if either `changes` the table;
+/// then, the lock released, the engines play until a person is to move,
+/// each thinking with the table unlocked, the news published after each.
+fn change<T>(
+    entry: &TableEntry,
+    id: &str,
+    changes: bool,
+    work: impl FnOnce(&mut dyn AnyTable) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let (answer, changed) = {
         let mut table = lock(&entry.table);
         let expired = match &entry.decision {
-            Some(timer) => timer.expire(table.as_mut(), &id, Instant::now())?,
-            None => false,
+            Some(timer) => timer.expire(table.as_mut(), id, Instant::now()),
+            None => Ok(false),
         };
-        let answer = work(table.as_mut(), seat);
-        if let Some(timer) = &entry.decision {
-            timer.follow(table.as_ref(), Instant::now());
+        let answer = expired.and_then(|expired| Ok((work(table.as_mut())?, expired)));
+        let changed = changes || answer.as_ref().is_ok_and(|(_, expired)| *expired);
+        if changed {
+            entry.follow(table.as_ref());
         }
-        if changes || expired {
-            entry.publish(table.as_ref());
-        }
-        answer
-    })
-    .await
+        (answer, changed)
+    };
+    if changed {
+        run_engines_unlocked(&entry.table, |table| entry.follow(table));
+    }
+    answer.map(|(answer, _)| answer)
 }
 
 /// A table's address without a seat: the same answer whether the table
@@ -632,16 +657,7 @@ fn watch_decisions(app: &Shared, entry: &Arc<TableEntry>, id: String) {
                 return;
             };
             let table_id = id.clone();
-            let settled = run_blocking(move || {
-                let mut table = lock(&entry.table);
-                if let Some(timer) = &entry.decision {
-                    if timer.expire(table.as_mut(), &table_id, Instant::now())? {
-                        entry.publish(table.as_ref());
-                    }
-                }
-                Ok(())
-            })
-            .await;
+            let settled = run_blocking(move || change(&entry, &table_id, false, |_| Ok(()))).await;
             if let Err(error) = settled {
                 tracing::warn!(table = short(&id), %error.message, "a default action failed");
                 return;
@@ -664,13 +680,17 @@ async fn play(
     JsonBody(request): JsonBody<PlayRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let _place = App::place(&tables.app.thinking).await?;
-    with_seat(&tables, &id, token, true, move |table, seat| {
+    let seat = with_seat(&tables, &id, token, true, move |table, seat| {
         table.play(seat, &request.action)?;
-        let mut map = match_fields(table, seat);
-        map.insert("next".into(), table.event_count(seat).into());
-        Ok(Json(Value::Object(map)))
+        Ok(seat)
     })
-    .await
+    .await?;
+    let entry = tables.get(&id)?;
+    let news = lock(&entry.news);
+    let mine = news.seats.get(seat).ok_or_else(no_seat)?;
+    let mut map = mine.fields.clone();
+    map.insert("next".into(), mine.next().into());
+    Ok(Json(Value::Object(map)))
 }
 
 async fn hint(

@@ -155,3 +155,18 @@ fn near_zero_temperature_plays_the_search_s_best() {
         );
     }
 }
+
+#[test]
+fn a_budget_spent_before_depth_one_still_draws_among_scored_moves() {
+    let mut level = profile("cescacs-level-3");
+    level.limits.nodes = Some(1);
+    let state = tauler::games::cescacs::Cescacs::new(&Default::default());
+    let mut player = build_player(&level, 3).unwrap();
+    let decision = ask(player.as_mut(), &state, &level.limits.limits()).unwrap();
+    assert!(decision.stats.depth >= 1, "depth {}", decision.stats.depth);
+    assert!(decision.lines.len() > 1, "the level scores several moves");
+    assert!(decision
+        .lines
+        .iter()
+        .any(|line| line.pv[0] == decision.action));
+}

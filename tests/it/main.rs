@@ -35,6 +35,7 @@ mod layering;
 mod levels;
 mod muzicando_engine_model;
 mod muzicando_engines;
+mod muzicando_rules;
 mod muzicando_table;
 mod noisy_generation;
 mod openings;

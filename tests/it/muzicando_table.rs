@@ -16,23 +16,28 @@
 //! after each step, so the cards the *other* seats held at that moment are
 //! known exactly. None of them may appear in the event. The seat's own
 //! cards must appear (the check would otherwise prove nothing). The same is
-//! asserted of the view a seat fetches (`HandTable::view`) after each
+//! asserted of the view a seat fetches (`SeatedTable::view`) after each
 //! action, and of each hint.
 
 use std::collections::BTreeSet;
+use std::sync::atomic::Ordering;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde_json::Value;
 
+use tauler::engine::table::run_engines_unlocked;
 use tauler::engine::{
-    Catalogue, HandTable, SeatSpec, SessionError, TableError, TableEvent, TableSetup,
+    AnyTable, Catalogue, LimitSpec, SeatSpec, SeatedTable, SessionError, TableError, TableEvent,
+    TableSetup,
 };
 use tauler::game::GameOptions;
 use tauler::games::muzicando::cards::Card;
 use tauler::games::muzicando::{Muzicando, Options};
 
-type Table = HandTable<Muzicando>;
+type Table = SeatedTable<Muzicando>;
 
 fn rules() -> SeatSpec {
     SeatSpec::Engine(Box::new(
@@ -126,6 +131,7 @@ fn play_out(table: &mut Table, rng: &mut Xoshiro256PlusPlus) -> Sent {
         }
         let choice = &view.legal[rng.gen_range(0..view.legal.len())];
         table.play(seat, &choice.text).expect("a legal action");
+        table.run_engines();
         collect(table, &mut sent);
         turns += 1;
     }
@@ -433,4 +439,93 @@ fn an_engine_fault_breaches_its_hand_only() {
         )
     });
     assert!(dealt_second, "the second hand was dealt");
+}
+
+/// An engine thinks with the table unlocked: while it thinks, on a budget
+/// it would not spend in the test's lifetime, a person's read and write on
+/// the same table are answered; only then, stopped, does the engine's
+/// decision reach the seats. Asserted by the order of what happened: the
+/// table is taken while the engine is out thinking, and the engine's
+/// decision is published after the person's request was answered.
+#[test]
+fn an_engine_thinks_with_the_table_unlocked() {
+    let options = options("team");
+    let probe = Table::new(TableSetup {
+        options,
+        seats: vec![SeatSpec::Person; 4],
+        hands: 1,
+        seed: 21,
+    })
+    .expect("a table");
+    let first = (0..4)
+        .find(|&s| !probe.view(s).legal.is_empty())
+        .expect("someone calls first");
+    let engine = (first + 1) % 4;
+    let mut slow = Catalogue::built_in()
+        .get("muzicando-ismcts-plain")
+        .expect("a built-in profile");
+    slow.limits = LimitSpec {
+        nodes: Some(1_000_000_000),
+        ..LimitSpec::default()
+    };
+    let mut seats = vec![SeatSpec::Person; 4];
+    seats[engine] = SeatSpec::Engine(Box::new(slow));
+    let mut table = Table::new(TableSetup {
+        options,
+        seats,
+        hands: 1,
+        seed: 21,
+    })
+    .expect("a table");
+    table.play(first, "pass").expect("a pass");
+    let other = (engine + 1) % 4;
+    let table: Mutex<Box<dyn AnyTable>> = Mutex::new(Box::new(table));
+    let stop = table.lock().expect("the table").stop_handle();
+    let log = Mutex::new(Vec::<&str>::new());
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            run_engines_unlocked(&table, |table| {
+                let mut log = log.lock().expect("the log");
+                if table.thinking().is_none() && !log.contains(&"decision published") {
+                    log.push("decision published");
+                }
+            });
+        });
+        let hang_guard = Instant::now();
+        let mut held = None;
+        while held.is_none() {
+            if hang_guard.elapsed() > Duration::from_secs(120) {
+                stop.store(true, Ordering::Relaxed);
+                panic!("the table stayed locked while its engine thought");
+            }
+            if let Ok(locked) = table.try_lock() {
+                if locked.thinking() == Some(engine) {
+                    held = Some(locked);
+                    continue;
+                }
+            }
+            std::thread::yield_now();
+        }
+        let mut locked = held.expect("the table, taken while the engine thinks");
+        let view = locked.view_json(other);
+        assert_eq!(view["to_move"], engine, "the engine is to move: {view}");
+        assert!(matches!(
+            locked.play(other, "pass"),
+            Err(TableError::Session(SessionError::NotYourTurn))
+        ));
+        assert_eq!(locked.thinking(), Some(engine), "still thinking");
+        log.lock().expect("the log").push("person answered");
+        drop(locked);
+        stop.store(true, Ordering::Relaxed);
+    });
+    assert_eq!(
+        *log.lock().expect("the log"),
+        ["person answered", "decision published"]
+    );
+    let table = table.lock().expect("the table");
+    assert_ne!(
+        table.view_json(other)["to_move"],
+        engine,
+        "the engine played"
+    );
 }

@@ -42,6 +42,7 @@ use arrayvec::ArrayVec;
 use crate::game::{Game, Returns, Seat, Turn};
 pub use auction::{Auction, Bid};
 pub use cards::Card;
+pub use deal::cards_per_player;
 pub use layouts::{Cell, GameType, Table};
 pub use notation::ParseError;
 pub use observation::Observation;
@@ -209,6 +210,27 @@ impl Muzicando {
     #[must_use]
     pub fn active(&self) -> u8 {
         self.active
+    }
+
+    /// Sets up a study position (an end-game to analyse, or a rule to
+    /// test): `seat` now holds exactly `cards`; a seat left with none has
+    /// shed its cards and takes the next place. The passes since the last
+    /// card are forgotten. Nothing checks that the cards add up to a deal:
+    /// the position is the caller's.
+    pub fn set_hand(&mut self, seat: usize, cards: u64) {
+        self.hands[seat] = cards;
+        if cards == 0 && self.active & (1 << seat) != 0 {
+            self.active &= !(1 << seat);
+            self.shed.push(seat as u8);
+        }
+        self.passed = 0;
+        self.zobrist = self.card_hash_from_scratch();
+    }
+
+    /// Sets up a study position of the individual game: the stock is drawn
+    /// out.
+    pub fn empty_stock(&mut self) {
+        self.stock = 0;
     }
 
     /// Players who shed all their cards, in finishing order.
@@ -384,6 +406,3 @@ impl Game for Muzicando {
         self.card_hash_from_scratch() ^ self.rules_state_hash()
     }
 }
-
-#[cfg(test)]
-mod tests;

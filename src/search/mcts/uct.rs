@@ -64,18 +64,6 @@ pub const EVAL_SCALE: f64 = 400.0;
 /// Playouts per decision when a profile sets no limit.
 pub const DEFAULT_PLAYOUTS: u64 = 2000;
 
-/// How the threads of a search share the work: a profile's `parallelism`
-/// key, which accepts `root` alone since tree parallelism was removed (a
-/// profile naming `tree` is refused with the accepted value).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Parallelism {
-    /// Independent trees, their root statistics merged: reproducible at
-    /// any thread count.
-    #[default]
-    Root,
-}
-
 /// How a UCT search explores and how widely it runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct UctConfig {
@@ -87,8 +75,6 @@ pub struct UctConfig {
     /// the playouts, their root statistics merged, run on as many threads
     /// as rayon has.
     pub trees: usize,
-    /// Root parallelism, the only kind.
-    pub parallelism: Parallelism,
     /// What each seat maximises: its own return, or its margin over the
     /// other teams.
     pub objective: Objective,
@@ -99,7 +85,6 @@ impl Default for UctConfig {
         UctConfig {
             exploration: 6.0,
             trees: 8,
-            parallelism: Parallelism::Root,
             objective: Objective::Score,
         }
     }

@@ -6,8 +6,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::options;
-use crate::game::{Game, HiddenInfo, Turn};
-use crate::games::muzicando::Muzicando;
+use tauler::game::{Game, HiddenInfo, Turn};
+use tauler::games::muzicando::Muzicando;
 
 fn check_random_hands(pairs: &[&str], hands: u64) {
     let mut legal = Vec::new();

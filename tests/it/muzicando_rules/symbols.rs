@@ -3,9 +3,9 @@
 //! option, and the pause as a last card.
 
 use super::{accepts, deal, legal, options, play, to_move};
-use crate::game::Game;
-use crate::games::muzicando::cards::Card;
-use crate::games::muzicando::{Action, Muzicando};
+use tauler::game::Game;
+use tauler::games::muzicando::cards::Card;
+use tauler::games::muzicando::{Action, Muzicando};
 
 /// Seat 0 declares Muzicando holding the red, yellow, blue and violet Dos
 /// and their symbols (plus the rest of the red suit); seat 2 holds the
@@ -146,15 +146,13 @@ fn crafted(cards: &[&str], gone: Option<usize>, extra: &[&str]) -> Muzicando {
     open(&mut state, "V-Do");
     open(&mut state, "R-Do");
     open(&mut state, "B-Do");
-    state.hands[0] = cards
+    let cards = cards
         .iter()
         .fold(0, |m, n| m | Card::parse(n).unwrap().bit());
+    state.set_hand(0, cards);
     if let Some(seat) = gone {
-        state.hands[seat] = 0;
-        state.active &= !(1 << seat);
-        state.shed.push(seat as u8);
+        state.set_hand(seat, 0);
     }
-    state.zobrist = state.card_hash_from_scratch();
     state
 }
 
@@ -191,9 +189,7 @@ fn skips_count_over_the_players_still_in_the_hand() {
     // Two players left: the natural's next and previous are the same player,
     // skipped once.
     let mut state = crafted(&["Y-nat", "Y-Do", "R-Re"], Some(1), &["finish=full"]);
-    state.hands[3] = 0;
-    state.active &= !(1 << 3);
-    state.zobrist = state.card_hash_from_scratch();
+    state.set_hand(3, 0);
     play(&mut state, "Y-Do");
     assert_eq!(to_move(&state), 2);
     plain(&mut state);

@@ -54,29 +54,39 @@
 //! ```
 //!
 //! The shipped profiles (`engines/`) are built into the program; where a
-//! run finds profiles by name is [`super::catalogue`]'s business.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::bounds::{self, OutOfRange};
-use crate::game::{Game, GameOptions, OptionError};
+use crate::game::{GameOptions, OptionError};
 use crate::games::{GameId, UnknownGame};
 use crate::knowledge::PolicyModel;
-use crate::protocol::Dialect;
-use crate::search::expectimax::{Expectimax, Pruning};
 use crate::search::modelling::{
     Chains, Inference as ModellingInference, Modelling, PlayoutModel, Sampler, Weighed,
 };
-use crate::search::uct::{Objective, Parallelism, UctConfig};
-use crate::search::{Clock, Evaluator, Limits, SearchConfig};
+use crate::search::uct::UctConfig;
+use crate::search::SearchConfig;
 use crate::user_files;
 
 use super::level::Choice;
 use super::tunable::{read_tunables, Tunable, TunableError};
+
+mod chance;
+mod file;
+mod limits;
+mod sampling;
+mod searcher;
+
+pub use chance::ChanceParams;
+pub use file::ExternalSpec;
+use file::{external_spec, ProfileFile};
+pub use limits::LimitSpec;
+pub use sampling::{
+    BidInference, Bidding, Inference, InferenceSeats, Opponents, Playout, SamplingParams,
+};
+pub use searcher::SearcherKind;
 
 /// The key of `[parameters]` that holds the evaluator's weights
 /// (`[parameters.eval]`), read by the game, not the searcher.
@@ -160,524 +170,6 @@ pub enum ProfileError {
         /// The option error.
         source: OptionError,
     },
-}
-
-/// Which searcher a profile uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SearcherKind {
-    /// Alpha-beta with the game's evaluator.
-    AlphaBeta,
-    /// A uniformly random legal action.
-    Random,
-    /// Expectimax with Star1/Star2 pruning, for games with chance.
-    Expectimax,
-    /// Monte Carlo tree search with chance nodes.
-    Mcts,
-    /// The best action one ply ahead by the evaluator, never one that leads
-    /// to a chance event (in card chess: never draws).
-    Greedy,
-    /// A hidden-information game's rule-based player (its settings in
-    /// `[parameters]` belong to the game).
-    Rules,
-    /// Determinized search: UCT on worlds sampled from the seat's observation,
-    /// votes merged.
-    Pimc,
-    /// Single-observer information-set MCTS.
-    Ismcts,
-    /// Perfect-information UCT that reads every seat's cards: a measurement
-    /// tool for what hidden information costs, refused by fair tables.
-    Cheating,
-    /// Another program, spoken to over UCI or UGI (`command`, `protocol`).
-    External,
-}
-
-impl SearcherKind {
-    /// Whether a depth limit means anything to this searcher: the
-    /// playout searchers (MCTS, PIMC, ISMCTS, the cheating UCT) count
-    /// playouts and have no depth to stop at; they honour nodes (playouts),
-    /// a move time and a clock.
-    #[must_use]
-    pub fn has_depth(self) -> bool {
-        !matches!(
-            self,
-            SearcherKind::Mcts | SearcherKind::Pimc | SearcherKind::Ismcts | SearcherKind::Cheating
-        )
-    }
-
-    /// The name a profile's `searcher` key gives.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            SearcherKind::AlphaBeta => "alphabeta",
-            SearcherKind::Random => "random",
-            SearcherKind::Expectimax => "expectimax",
-            SearcherKind::Mcts => "mcts",
-            SearcherKind::Greedy => "greedy",
-            SearcherKind::Rules => "rules",
-            SearcherKind::Pimc => "pimc",
-            SearcherKind::Ismcts => "ismcts",
-            SearcherKind::Cheating => "cheating",
-            SearcherKind::External => "external",
-        }
-    }
-
-    /// Whether the searcher deepens until a limit stops it (alpha-beta,
-    /// expectimax): with no limit per move it would think for ever.
-    #[must_use]
-    pub fn thinks_until_stopped(self) -> bool {
-        matches!(
-            self,
-            SearcherKind::AlphaBeta | SearcherKind::Expectimax | SearcherKind::External
-        )
-    }
-
-    /// Whether the searcher plays with the game's evaluator, whose weights
-    /// `[parameters.eval]` sets.
-    #[must_use]
-    pub fn evaluates(self) -> bool {
-        matches!(
-            self,
-            SearcherKind::AlphaBeta
-                | SearcherKind::Expectimax
-                | SearcherKind::Mcts
-                | SearcherKind::Greedy
-        )
-    }
-
-    /// Whether the searcher plays hidden-information games (from a seat's
-    /// observation, or by cheating).
-    #[must_use]
-    pub fn is_hidden_info(self) -> bool {
-        matches!(
-            self,
-            SearcherKind::Rules
-                | SearcherKind::Pimc
-                | SearcherKind::Ismcts
-                | SearcherKind::Cheating
-        )
-    }
-}
-
-/// The settings of the sampling searchers (PIMC, ISMCTS, cheating UCT), from
-/// `[parameters]`; the playouts per decision are the profile's `nodes` limit.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SamplingParams {
-    /// The UCT exploration constant, in the game's points.
-    pub exploration: f64,
-    /// Worlds (PIMC) or trees (ISMCTS, cheating) searched in parallel on
-    /// rayon, the playouts split among them (workers on one tree under
-    /// tree parallelism).
-    pub parallel: usize,
-    /// ISMCTS and cheating UCT: `root` (independent trees) or `tree` (one
-    /// shared tree); PIMC is always root-parallel.
-    pub parallelism: Parallelism,
-    /// What the search (and a simulation bidder) maximises for each seat:
-    /// `score` (its own return) or `margin` (its return minus the other
-    /// team's).
-    pub objective: Objective,
-    /// How PIMC and ISMCTS make contract decisions (auction calls, the
-    /// choice of type): `search` like any other, or `simulation`.
-    pub bidding: Bidding,
-    /// Sampled worlds per contract decision under `bidding = "simulation"`.
-    pub bid_worlds: u32,
-    /// Where those worlds come from: `uniform` (every world consistent
-    /// with the observation alike) or `inference` (drawn from the pool the
-    /// play's `inference` builds, so the calls seen so far shape them).
-    pub bid_inference: BidInference,
-    /// PIMC and ISMCTS: `none` (every world consistent with the
-    /// observation alike) or `policy` (worlds weighted by how likely the
-    /// rule-based policy, made stochastic, makes the other seats' calls and
-    /// plays in them).
-    pub inference: Inference,
-    /// Worlds in the inference pool per decision (`inference = "policy"`
-    /// or `"mcmc"`).
-    pub inference_worlds: usize,
-    /// Whose decisions inference weighs: `others` (every seat but the
-    /// searcher's), `opponents` (the other team's only) or
-    /// `engine-partner` (every seat but the searcher's, its partner's by
-    /// the game's model of tauler's own engine).
-    pub inference_seats: InferenceSeats,
-    /// Metropolis chains per decision under `inference = "mcmc"`.
-    pub mcmc_chains: usize,
-    /// Steps a chain takes before it keeps a world.
-    pub mcmc_burn_in: usize,
-    /// Steps between the worlds a chain keeps.
-    pub mcmc_thin: usize,
-    /// The inference model's softmax temperature over the policy's
-    /// preferences.
-    pub model_temperature: f64,
-    /// The inference model's share of uniformly random choices.
-    pub model_epsilon: f64,
-    /// PIMC and ISMCTS playouts: `random`, `policy` (every seat moved by
-    /// the rule-based policy made stochastic) or `informed` (that, the
-    /// searcher's team reading every hand of the sampled world).
-    pub playout: Playout,
-    /// The playout policy's softmax temperature.
-    pub playout_temperature: f64,
-    /// The playout policy's share of uniformly random moves.
-    pub playout_epsilon: f64,
-    /// PIMC and ISMCTS: how the other team's seats choose inside the
-    /// tree: `search` (by UCB, for themselves) or `policy` (drawn from the
-    /// inference model, `model_temperature` and `model_epsilon`).
-    pub opponents: Opponents,
-    /// MEASUREMENT ONLY (PIMC and ISMCTS): the player also sees its
-    /// partner's hand ([`crate::engine::PartnerSight`]); like the cheating
-    /// searcher, fair tables refuse it and tournaments need
-    /// `allow_cheating = true`.
-    pub partner_sight: bool,
-}
-
-/// Whether a sampling searcher weighs its worlds by inference.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Inference {
-    /// Every world consistent with the observation alike.
-    #[default]
-    None,
-    /// Worlds weighted by the rule-based policy's likelihood of the other
-    /// seats' decisions (`search::modelling`, importance sampling).
-    Policy,
-    /// Worlds drawn by that likelihood with Metropolis chains
-    /// (`search::modelling`, `mcmc_chains`, `mcmc_burn_in`, `mcmc_thin`).
-    Mcmc,
-}
-
-/// Whose decisions a sampling searcher's inference weighs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum InferenceSeats {
-    /// Every seat's but the searcher's.
-    #[default]
-    Others,
-    /// The other team's only (the partner plays as the searcher, not as
-    /// the rule-based policy).
-    Opponents,
-    /// Every seat's but the searcher's, its partner's weighed by the
-    /// game's model of tauler's own engine (Muzicando: a fit to the
-    /// default engine's plays), as it plays by the same engine.
-    #[serde(rename = "engine-partner")]
-    EnginePartner,
-}
-
-/// How a sampling searcher plays its playouts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Playout {
-    /// Uniformly random moves.
-    #[default]
-    Random,
-    /// The rule-based policy made stochastic at every seat.
-    Policy,
-    /// That policy, the searcher's own team reading every hand of the
-    /// sampled world (`search::modelling`): the searcher and its partner
-    /// play better later than the policy does.
-    Informed,
-}
-
-/// How the other team's seats choose inside a sampling searcher's tree.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Opponents {
-    /// By UCB, each for its own team.
-    #[default]
-    Search,
-    /// Drawn from the rule-based policy made stochastic.
-    Policy,
-}
-
-/// How a sampling searcher makes its contract decisions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Bidding {
-    /// With its own search, like every other decision.
-    #[default]
-    Search,
-    /// By the expected score of each call over sampled worlds played out by
-    /// the rule-based player (`search::bid_simulation`).
-    Simulation,
-}
-
-/// Where a simulation bidder's worlds come from.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum BidInference {
-    /// Sampled uniformly from the observation.
-    #[default]
-    Uniform,
-    /// Drawn from the inference pool of the profile's `inference` (its
-    /// sampler, worlds, model and seats).
-    Inference,
-}
-
-impl Default for SamplingParams {
-    fn default() -> Self {
-        let config = UctConfig::default();
-        Self {
-            exploration: config.exploration,
-            parallel: config.trees,
-            parallelism: config.parallelism,
-            objective: Objective::Score,
-            bidding: Bidding::Search,
-            bid_worlds: 32,
-            bid_inference: BidInference::Uniform,
-            inference: Inference::None,
-            inference_worlds: 256,
-            inference_seats: InferenceSeats::Others,
-            mcmc_chains: 8,
-            mcmc_burn_in: 256,
-            mcmc_thin: 4,
-            model_temperature: PolicyModel::default().temperature,
-            model_epsilon: PolicyModel::default().epsilon,
-            playout: Playout::Random,
-            playout_temperature: PolicyModel::default().temperature,
-            playout_epsilon: PolicyModel::default().epsilon,
-            opponents: Opponents::Search,
-            partner_sight: false,
-        }
-    }
-}
-
-/// The settings of the expectimax and MCTS searchers, from `[parameters]`.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ChanceParams {
-    /// Expectimax pruning: `none`, `star1` or `star2`.
-    pub pruning: Pruning,
-    /// Expectimax table size: `2^table_bits` entries.
-    pub table_bits: u32,
-    /// Expectimax quiescence: how many noisy actions (captures, card
-    /// removals) may follow the horizon; 0 evaluates it statically.
-    pub quiescence_plies: u32,
-    /// MCTS threads: independent trees, or workers on one tree.
-    pub threads: usize,
-    /// MCTS parallelism: `root` (independent trees) or `tree` (one shared
-    /// tree).
-    pub parallelism: Parallelism,
-    /// The MCTS exploration constant.
-    pub exploration: f64,
-}
-
-impl ChanceParams {
-    /// The expectimax searcher these settings describe, with `evaluator`.
-    #[must_use]
-    pub fn expectimax<G: Game, E: Evaluator<G>>(&self, evaluator: E) -> Expectimax<G, E> {
-        Expectimax::new(evaluator, self.pruning, self.table_bits)
-            .with_quiescence(self.quiescence_plies)
-    }
-}
-
-impl Default for ChanceParams {
-    fn default() -> Self {
-        Self {
-            pruning: Pruning::Star2,
-            table_bits: 20,
-            quiescence_plies: 0,
-            threads: 1,
-            parallelism: Parallelism::Root,
-            exploration: 1.0,
-        }
-    }
-}
-
-/// Per-move limits as written in a profile.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct LimitSpec {
-    /// Fixed time per move, in milliseconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub movetime_ms: Option<u64>,
-    /// Fixed depth.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub depth: Option<u32>,
-    /// Fixed node count.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub nodes: Option<u64>,
-    /// A game clock, in milliseconds (with the two fields below).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub clock_ms: Option<u64>,
-    /// The clock's increment per move, in milliseconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub increment_ms: Option<u64>,
-    /// Moves per time control.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub moves_to_go: Option<u32>,
-}
-
-impl LimitSpec {
-    /// The limits for people: `depth 4, movetime 100 ms`, or `no limit`.
-    #[must_use]
-    pub fn summary(&self) -> String {
-        let mut parts = Vec::new();
-        if let Some(depth) = self.depth {
-            parts.push(format!("depth {depth}"));
-        }
-        if let Some(nodes) = self.nodes {
-            parts.push(format!("nodes {nodes}"));
-        }
-        if let Some(ms) = self.movetime_ms {
-            parts.push(format!("movetime {ms} ms"));
-        }
-        if let Some(clock) = self.clock_ms {
-            let mut text = format!("clock {clock}+{} ms", self.increment_ms.unwrap_or(0));
-            if let Some(moves) = self.moves_to_go {
-                text.push_str(&format!(" / {moves} moves"));
-            }
-            parts.push(text);
-        }
-        if parts.is_empty() {
-            "no limit".to_string()
-        } else {
-            parts.join(", ")
-        }
-    }
-
-    /// Checks every limit against its range (`crate::bounds`), naming the key.
-    pub fn check(&self) -> Result<(), OutOfRange> {
-        bounds::MILLISECONDS.check_opt("movetime_ms", self.movetime_ms)?;
-        bounds::SEARCH_DEPTH.check_opt("depth", self.depth)?;
-        bounds::NODES.check_opt("nodes", self.nodes)?;
-        bounds::MILLISECONDS.check_opt("clock_ms", self.clock_ms)?;
-        bounds::INCREMENT_MS.check_opt("increment_ms", self.increment_ms)?;
-        bounds::MOVES_TO_GO.check_opt("moves_to_go", self.moves_to_go)?;
-        Ok(())
-    }
-
-    /// Whether no limit at all is set: a thinking searcher would never stop.
-    #[must_use]
-    pub fn is_unlimited(&self) -> bool {
-        self.movetime_ms.is_none()
-            && self.depth.is_none()
-            && self.nodes.is_none()
-            && self.clock_ms.is_none()
-    }
-
-    /// The search limits this describes.
-    #[must_use]
-    pub fn limits(&self) -> Limits {
-        Limits {
-            depth: self.depth,
-            nodes: self.nodes,
-            movetime: self.movetime_ms.map(Duration::from_millis),
-            clock: self.clock_ms.map(|clock| Clock {
-                remaining: Duration::from_millis(clock),
-                increment: Duration::from_millis(self.increment_ms.unwrap_or(0)),
-                moves_to_go: self.moves_to_go,
-            }),
-        }
-    }
-}
-
-/// A command line: one string split at whitespace, or its words.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum CommandLine {
-    Line(String),
-    Words(Vec<String>),
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ProfileFile {
-    game: String,
-    searcher: SearcherKind,
-    #[serde(default)]
-    description: String,
-    #[serde(default)]
-    options: Vec<String>,
-    #[serde(default)]
-    parameters: toml::Table,
-    #[serde(default)]
-    limits: LimitSpec,
-    command: Option<CommandLine>,
-    protocol: Option<String>,
-    workdir: Option<PathBuf>,
-    #[serde(default)]
-    engine_options: toml::Table,
-    #[serde(default)]
-    tune: toml::Table,
-    choice: Option<Choice>,
-}
-
-/// An external engine: the program, how to speak to it, and its options.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExternalSpec {
-    /// The program and its arguments; the word `{tauler}` stands for this
-    /// program's own executable.
-    pub command: Vec<String>,
-    /// UCI (chess only) or UGI.
-    pub protocol: Dialect,
-    /// The directory it runs in (default: the current one).
-    pub workdir: Option<PathBuf>,
-    /// `setoption name K value V` pairs sent after the handshake, in order.
-    pub options: Vec<(String, String)>,
-}
-
-/// Reads the external-engine keys of a profile file: all present exactly
-/// when the searcher is `external`.
-fn external_spec(name: &str, file: &mut ProfileFile) -> Result<Option<ExternalSpec>, ProfileError> {
-    let invalid = |message: String| ProfileError::Invalid {
-        name: name.to_string(),
-        message,
-    };
-    if file.searcher != SearcherKind::External {
-        if file.command.is_some()
-            || file.protocol.is_some()
-            || file.workdir.is_some()
-            || !file.engine_options.is_empty()
-        {
-            return Err(invalid(
-                "`command`, `protocol`, `workdir` and `[engine_options]` belong to \
-                 `searcher = \"external\"`"
-                    .into(),
-            ));
-        }
-        return Ok(None);
-    }
-    let command = match file.command.take() {
-        Some(CommandLine::Line(line)) => line.split_whitespace().map(String::from).collect(),
-        Some(CommandLine::Words(words)) => words,
-        None => Vec::new(),
-    };
-    if command
-        .first()
-        .is_none_or(|program| program.trim().is_empty())
-    {
-        return Err(invalid("an external engine needs a `command`".into()));
-    }
-    let protocol = match file.protocol.as_deref() {
-        Some("uci") => Dialect::Uci,
-        Some("ugi") => Dialect::Ugi,
-        Some(other) => return Err(invalid(format!("protocol `{other}` is not uci or ugi"))),
-        None => {
-            return Err(invalid(
-                "an external engine needs `protocol = \"uci\"` or `\"ugi\"`".into(),
-            ))
-        }
-    };
-    if protocol == Dialect::Uci && file.game != "cardchess" {
-        return Err(invalid(format!(
-            "UCI carries chess only (game = \"cardchess\" with cards=off); use ugi for {}",
-            file.game
-        )));
-    }
-    let options = std::mem::take(&mut file.engine_options)
-        .into_iter()
-        .map(|(key, value)| {
-            let text = match value {
-                toml::Value::String(text) => text,
-                other => other.to_string(),
-            };
-            (key, text)
-        })
-        .collect();
-    Ok(Some(ExternalSpec {
-        command,
-        protocol,
-        workdir: file.workdir.take(),
-        options,
-    }))
 }
 
 /// A named player definition.
@@ -899,7 +391,6 @@ impl EngineProfile {
         Ok(UctConfig {
             exploration: params.exploration,
             trees: params.parallel,
-            parallelism: params.parallelism,
             objective: params.objective,
         })
     }
@@ -1093,6 +584,9 @@ fn check_search_config(config: &SearchConfig) -> Result<(), OutOfRange> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use std::time::Duration;
+
+    use crate::search::Limits;
 
     const FULL: &str = r#"
 game = "cescacs"

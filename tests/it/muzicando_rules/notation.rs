@@ -4,9 +4,9 @@
 use proptest::prelude::*;
 
 use super::{deal, options, play};
-use crate::game::{Game, Notation};
-use crate::games::muzicando::notation::ParseError;
-use crate::games::muzicando::{Muzicando, Options};
+use tauler::game::{Game, Notation};
+use tauler::games::muzicando::notation::ParseError;
+use tauler::games::muzicando::{Muzicando, Options};
 
 #[test]
 fn actions_are_written_with_spec_names_and_cells_where_chosen() {

@@ -2,8 +2,8 @@
 //! actions, 14 each round the table from the player after the dealer.
 
 use super::options;
-use crate::game::{Game, Notation, Turn};
-use crate::games::muzicando::{Action, Muzicando, Options, Phase};
+use tauler::game::{Game, Notation, Turn};
+use tauler::games::muzicando::{Action, Muzicando, Options, Phase};
 
 #[test]
 fn the_deal_is_56_chance_actions_each_uniform_over_the_undealt_cards() {

@@ -6,9 +6,9 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::options;
-use crate::game::{Game, HiddenInfo, Turn};
-use crate::games::muzicando::cards::cards_of;
-use crate::games::muzicando::{Action, Muzicando, Observation, Options};
+use tauler::game::{Game, HiddenInfo, Turn};
+use tauler::games::muzicando::cards::cards_of;
+use tauler::games::muzicando::{Action, Muzicando, Observation, Options};
 
 /// Whether every action of the world's history was legal when taken (so
 /// no passer held a placeable note, no card was played unheld).
@@ -240,7 +240,7 @@ fn sampling_stress_late_individual_positions() {
 
 #[test]
 fn worlds_sampled_with_the_partners_hand_in_sight_give_the_partner_its_true_hand() {
-    use crate::knowledge::RuleBasedGame;
+    use tauler::knowledge::RuleBasedGame;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let mut opponents_varied = 0;
     for seed in 0..30u64 {

@@ -3,10 +3,10 @@
 //! against an opponent and never spent only on the partner.
 
 use super::{deal, options, play, to_move};
-use crate::game::{Game, HiddenInfo};
-use crate::games::muzicando::heuristic::{strength_margin, HeuristicPlayer, Situation};
-use crate::games::muzicando::{Action, GameType, Muzicando};
-use crate::knowledge::Policy;
+use tauler::game::{Game, HiddenInfo};
+use tauler::games::muzicando::heuristic::{strength_margin, HeuristicPlayer, Situation};
+use tauler::games::muzicando::{Action, GameType, Muzicando};
+use tauler::knowledge::Policy;
 
 const DOS_AND_RES: &str = "R-Do O-Do Y-Do G-Do B-Do P-Do V-Do R-Re O-Re Y-Re G-Re B-Re P-Re V-Re";
 

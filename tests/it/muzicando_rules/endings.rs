@@ -2,9 +2,9 @@
 //! a full round of passes, and the stop once the score is decided.
 
 use super::{deal, options, play, to_move};
-use crate::game::{Game, Turn};
-use crate::games::muzicando::cards::Card;
-use crate::games::muzicando::{Muzicando, Phase};
+use tauler::game::{Game, Turn};
+use tauler::games::muzicando::cards::Card;
+use tauler::games::muzicando::{Muzicando, Phase};
 
 /// A Muzicando hand declared by seat 0 with the red pile at Do, then the
 /// hands replaced by the given cards (a crafted end-game).
@@ -18,12 +18,11 @@ fn end_game(hands: [&str; 4], extra: &[&str]) -> Muzicando {
         play(&mut state, "pass");
     }
     for (seat, names) in hands.iter().enumerate() {
-        state.hands[seat] = names
+        let cards = names
             .split_whitespace()
             .fold(0, |m, n| m | Card::parse(n).unwrap().bit());
+        state.set_hand(seat, cards);
     }
-    state.passed = 0;
-    state.zobrist = state.card_hash_from_scratch();
     state
 }
 

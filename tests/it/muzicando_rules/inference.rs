@@ -8,11 +8,11 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::{deal, observed_choice, options, play, played, to_move};
-use crate::game::{Game, HiddenInfo, Turn};
-use crate::games::muzicando::heuristic::{strength_margin, HeuristicPlayer, Situation};
-use crate::games::muzicando::inference::{informed_action, model_action};
-use crate::games::muzicando::{Action, GameType, Muzicando};
-use crate::knowledge::{PolicyModel, RuleBasedGame};
+use tauler::game::{Game, HiddenInfo, Turn};
+use tauler::games::muzicando::heuristic::{strength_margin, HeuristicPlayer, Situation};
+use tauler::games::muzicando::inference::{informed_action, model_action};
+use tauler::games::muzicando::{Action, GameType, Muzicando};
+use tauler::knowledge::{PolicyModel, RuleBasedGame};
 
 const DOS_AND_RES: &str = "R-Do O-Do Y-Do G-Do B-Do P-Do V-Do R-Re O-Re Y-Re G-Re B-Re P-Re V-Re";
 
@@ -134,7 +134,7 @@ fn a_strong_bid_makes_the_strong_worlds_likely() {
     play(&mut state, "pass");
     assert_eq!(
         observed_choice(&state),
-        Action::Bid(crate::games::muzicando::Bid::TOP)
+        Action::Bid(tauler::games::muzicando::Bid::TOP)
     );
     play(&mut state, "4M");
     let worlds = weighted_worlds(&state, 0, 2000, &PolicyModel::default());

@@ -1,9 +1,9 @@
 //! Scoring (§3, §5): the seed's team table row by row, hand and match
 //! points, the breach penalties, and the individual round.
 
-use crate::games::muzicando::auction::Bid;
-use crate::games::muzicando::layouts::GameType;
-use crate::games::muzicando::scoring::{
+use tauler::games::muzicando::auction::Bid;
+use tauler::games::muzicando::layouts::GameType;
+use tauler::games::muzicando::scoring::{
     declaring_team_score, individual_breach, individual_points, team_breach, team_hand_points,
     TeamMatch,
 };

@@ -1,12 +1,12 @@
 //! The auction (§2.2) and the declarer's first play (§2.3).
 
 use super::{accepts, deal, legal, options, play, to_move};
-use crate::game::Game;
-use crate::games::muzicando::auction::Bid;
-use crate::games::muzicando::layouts::GameType;
-use crate::games::muzicando::Phase;
+use tauler::game::Game;
+use tauler::games::muzicando::auction::Bid;
+use tauler::games::muzicando::layouts::GameType;
+use tauler::games::muzicando::Phase;
 
-fn start() -> crate::games::muzicando::Muzicando {
+fn start() -> tauler::games::muzicando::Muzicando {
     deal(&options(&["dealer=3"]), &[])
 }
 

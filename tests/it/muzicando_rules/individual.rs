@@ -5,10 +5,10 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::{deal, legal, options, play, to_move};
-use crate::game::{Game, Turn};
-use crate::games::muzicando::individual::{dealer_of_round, draw_seating};
-use crate::games::muzicando::layouts::GameType;
-use crate::games::muzicando::{Action, Muzicando, Phase};
+use tauler::game::{Game, Turn};
+use tauler::games::muzicando::individual::{dealer_of_round, draw_seating};
+use tauler::games::muzicando::layouts::GameType;
+use tauler::games::muzicando::{Action, Muzicando, Phase};
 
 #[test]
 fn seating_draws_do_re_mi_and_guido_with_eight() {
@@ -99,7 +99,7 @@ fn a_player_who_passes_draws_from_the_stock() {
 fn with_the_stock_empty_a_player_who_must_pass_loses_the_round() {
     let mut state = two_players();
     play(&mut state, "M");
-    state.stock = 0;
+    state.empty_stock();
     play(&mut state, "pass");
     assert_eq!(state.lost(), [1]);
     assert_eq!(to_move(&state), 0, "play goes on with the next player");
@@ -116,7 +116,7 @@ fn with_the_stock_empty_a_player_who_must_pass_loses_the_round() {
 fn players_out_by_losing_rank_last_the_first_out_last() {
     let mut state = deal(&options(&["players=3"]), &["R-Re", "R-Mi", "R-Do"]);
     play(&mut state, "M");
-    state.stock = 0;
+    state.empty_stock();
     // Seat 1 chose and starts, but holds no Do.
     play(&mut state, "pass");
     assert_eq!(to_move(&state), 2);

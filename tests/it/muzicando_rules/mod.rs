@@ -1,7 +1,9 @@
-//! Rule scenarios: each rule of the spec set up on a chosen deal and played
-//! through the game's own text, checking what the rule says must happen.
+//! Muzicando's rule scenarios: each rule of the spec set up on a chosen
+//! deal and played through the game's own text, checking what the rule
+//! says must happen.
 
 mod auction;
+mod cards;
 mod deal;
 mod endings;
 mod engine_model;
@@ -16,12 +18,12 @@ mod sampling;
 mod scoring;
 mod symbols;
 
-use super::cards::{cards_of, Card, ALL_CARDS};
-use super::deal::cards_per_player;
-use super::heuristic::HeuristicPlayer;
-use super::{Action, Muzicando, Options};
-use crate::game::{Game, GameOptions, HiddenInfo, Notation, Turn};
-use crate::knowledge::Policy;
+use tauler::game::{Game, GameOptions, HiddenInfo, Notation, Turn};
+use tauler::games::muzicando::cards::{cards_of, Card, ALL_CARDS};
+use tauler::games::muzicando::cards_per_player;
+use tauler::games::muzicando::heuristic::HeuristicPlayer;
+use tauler::games::muzicando::{Action, Muzicando, Options};
+use tauler::knowledge::Policy;
 
 /// The card of a spec name.
 pub fn card(name: &str) -> Card {

@@ -1,9 +1,9 @@
 //! Perft over seeded deals: small counts derived from the rules, and the
 //! bench positions' counts as a regression guard.
 
-use crate::game::{Game, Notation};
-use crate::games::muzicando::cards::{cards_of, cards_of_step};
-use crate::games::muzicando::{Muzicando, Options};
+use tauler::game::{Game, Notation};
+use tauler::games::muzicando::cards::{cards_of, cards_of_step};
+use tauler::games::muzicando::{Muzicando, Options};
 
 fn position(text: &str) -> Muzicando {
     Muzicando::parse_position(text, &Options::default()).expect("valid position")

@@ -1,9 +1,9 @@
 //! The four layouts' legality (§4) and where symbols may be laid (§2.4).
 
 use super::card;
-use crate::games::muzicando::cards::{cards_of, Card, ALL_CARDS};
-use crate::games::muzicando::layouts::{Cell, GameType, Table};
-use crate::games::muzicando::GlissandoRows;
+use tauler::games::muzicando::cards::{cards_of, Card, ALL_CARDS};
+use tauler::games::muzicando::layouts::{Cell, GameType, Table};
+use tauler::games::muzicando::GlissandoRows;
 
 fn at(x: i8, y: i8) -> Cell {
     Cell::new(x, y)
@@ -384,8 +384,8 @@ fn the_notes_playable_after_a_placement_are_what_placing_it_gives() {
 
 #[test]
 fn the_glissando_rows_option_reads_initial_or_any_and_refuses_others() {
-    use crate::game::GameOptions;
-    use crate::games::muzicando::Options;
+    use tauler::game::GameOptions;
+    use tauler::games::muzicando::Options;
     assert_eq!(Options::default().glissando_rows, GlissandoRows::Initial);
     let any = Options::from_pairs(["glissando_rows=any"]).expect("any");
     assert_eq!(any.glissando_rows, GlissandoRows::Any);

@@ -3,11 +3,11 @@
 //! named as played by the engine with it.
 
 use super::{options, played};
-use crate::game::{Game, Notation, Turn};
-use crate::games::muzicando::engine_model::{features, preferences, ENGINE_MODEL};
-use crate::games::muzicando::inference::seat_log_likelihoods;
-use crate::games::muzicando::{Action, Muzicando};
-use crate::knowledge::PolicyModel;
+use tauler::game::{Game, Notation, Turn};
+use tauler::games::muzicando::engine_model::{features, preferences, ENGINE_MODEL};
+use tauler::games::muzicando::inference::seat_log_likelihoods;
+use tauler::games::muzicando::{Action, Muzicando};
+use tauler::knowledge::PolicyModel;
 
 /// The deck dealt in index order from dealer 0: seat 1 holds every Do and
 /// every Sol, seat 2 every Re and La, seat 3 every Mi and Si, seat 0 every

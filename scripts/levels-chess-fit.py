@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-# Usage: python3 scripts/levels-chess-fit.py RESULTS/games.jsonl [PRIOR]
-# RESULTS: the folder of `tauler tournament tournaments/levels/chess.toml`
-# (tournaments/levels/results/chess/ by default).
-"""Chess ladder on Stockfish's UCI_Elo scale: Bradley-Terry with the three
-Stockfish settings fixed at their UCI_Elo (1350, 1800, 2000), the levels
-free; PRIOR virtual draws per pair that met; games Stockfish lost on time
-(machine stalls under load) left out; 95% intervals from the inverse
-Fisher information with the anchors fixed."""
+# Usage: python3 scripts/levels-chess-fit.py [--prior P] GAMES.jsonl...
+# GAMES: the `games.jsonl` of `tauler tournament tournaments/levels/chess.toml`
+# (and of any other chess-level tournament to pool with it).
+"""Chess ladder on Stockfish's UCI_Elo scale: Bradley-Terry with every
+Stockfish setting (an engine named `stockfish-E`) fixed at its UCI_Elo E,
+the levels free; P virtual draws per pair that met (default 0.5); games
+lost on time left out (a stall of the machine, not a move); 95% intervals
+from the inverse Fisher information with the anchors fixed."""
 import json, math, sys
-PRIOR = float(sys.argv[2]) if len(sys.argv) > 2 else 0.5
-games = [json.loads(l) for l in open(sys.argv[1])]
+args = sys.argv[1:]
+PRIOR = 0.5
+if args[:1] == ['--prior']:
+    PRIOR = float(args[1]); args = args[2:]
+games = [json.loads(l) for f in args for l in open(f)]
 games = [g for g in games if g['reason'] != 'time forfeit']
 names = sorted({e for g in games for e in g['engines']})
 idx = {n: i for i, n in enumerate(names)}; n = len(names)
@@ -17,7 +20,7 @@ W = [[0.0]*n for _ in range(n)]; N = [[0.0]*n for _ in range(n)]
 for g in games:
     a, b = idx[g['engines'][0]], idx[g['engines'][1]]; s = g['result'][0]
     W[a][b] += s; W[b][a] += 1-s; N[a][b] += 1; N[b][a] += 1
-fixed = {'stockfish-1350': 1350, 'stockfish-1800': 1800, 'stockfish-2000': 2000}
+fixed = {x: float(x.split('-')[1]) for x in names if x.startswith('stockfish-')}
 r = [fixed.get(x, 1600.0) for x in names]
 C = 400/math.log(10)
 def p(i, j): return 1/(1+10**((r[j]-r[i])/400))

@@ -306,6 +306,9 @@ function renderMoveOptions(view) {
   $("move-play").disabled = !open;
   if (list.dataset.texts === texts.join(" ")) return;
   list.dataset.texts = texts.join(" ");
+  // The example is a move of this game, in its own notation.
+  const example = texts.find((text) => /\d/.test(text)) || texts[0];
+  if (example) $("move-box").placeholder = `e.g. ${example}`;
   list.replaceChildren(...texts.map((text) => new Option(text)));
 }
 

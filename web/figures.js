@@ -42,13 +42,13 @@ const FIGURES = {
     ["circle", { cx: 17.5, cy: 13.5, r: 1.2, detail: true }],
     ["path", { d: "M20 9.5 Q27 12 27.5 21 Q28 27 27 32", detail: true }],
   ],
-  // C'escacs: the Elephant (one or two steps forward, four diagonals).
+  // C'escacs: the Elephant (one or two steps forward, four diagonals): a
+  // head in profile with its fan ear, tusk and a trunk curling forward.
   elephant: [
-    ["path", { d: "M11 32 Q9.5 25 12 20 Q11 14 16.5 11 Q23 8.5 28.5 11.5 Q32.5 14.5 31 21 L31 32 Z" }],
-    ["path", { d: "M13.5 17 Q8 19.5 7.5 25 Q7.5 28.5 10 28.5 L11 27 Q10 24.5 13.5 22 Z" }],
-    ["path", { d: "M20.5 13 Q27.5 12.5 27 18.5 Q26.5 23.5 21.5 22.5 Z", detail: true }],
-    ["circle", { cx: 16.5, cy: 15.5, r: 1.1, detail: true }],
-    ["path", { d: "M14.5 21.5 Q17 24 19.5 23", detail: true }],
+    ["path", { d: "M14 32 Q14 27 17.5 24 L17 21.5 Q14.5 22 14.5 26 Q14.5 30.5 10.5 30.5 Q6.5 30.5 6.5 27 Q6.5 25 8.5 25.5 Q8.5 27.5 10 27.5 Q11 27.5 11 25 Q10 20 10.5 15.5 Q11.5 8.5 18.5 7.5 Q25.5 7 29 11 Q32.5 15 31.5 21.5 Q31 27 29.5 32 Z" }],
+    ["path", { d: "M20.5 11 Q27 9 29.5 14.5 Q31 21 26.5 24.5 Q24 26 22.5 24 Q20 19 20.5 11 Z" }],
+    ["circle", { cx: 15.5, cy: 14, r: 1.2, detail: true }],
+    ["path", { d: "M17 22 Q19 25.5 23 25", detail: true }],
   ],
   // C'escacs: the Wyvern (Rook and knight): a dragon's head and a bat wing.
   wyvern: [

@@ -83,8 +83,9 @@ function cardFace(card, extra) {
   const face = card.note
     ? el("span", { class: "note" }, card.note)
     : el("span", { class: "glyph" }, SYMBOLS[card.symbol]);
-  return el("div", { class: classes.join(" "), "data-card": card.name, title },
-    el("span", { class: "corner" }, card.colour),
+  // The corner's colour letter is drawn by the style sheet (`data-colour`),
+  // so that a card's visible text is its note or symbol, as its name says.
+  return el("div", { class: classes.join(" "), "data-card": card.name, "data-colour": card.colour, title, role: "img", "aria-label": title },
     face,
     card.symbol ? el("span", { class: "word" }, card.symbol) : null);
 }
@@ -107,13 +108,18 @@ function drawBoard(box, table, targets, onTarget) {
   box.dataset.layout = table.layout;
   const at = new Map(table.cells.map((c) => [`${c.x},${c.y}`, c]));
   const isTarget = new Set(targets.map((t) => `${t.x},${t.y}`));
+  // A place named as a person reads it: a colour's pile and row, or X,Y.
+  const coloured = table.layout === "piles" || table.layout === "columns";
+  const placeName = (x, y) => (coloured
+    ? `${COLOURS["ROYGBPV"[x]]} ${y === 7 ? "symbol" : NOTES[y]}`
+    : `x ${x}, y ${y}`);
   const cell = (x, y, label) => {
     const key = `${x},${y}`;
     const here = at.get(key);
     const classes = ["cell"];
     if (isTarget.has(key)) classes.push("target");
     const node = el("div", { class: classes.join(" "), "data-x": x, "data-y": y });
-    if (isTarget.has(key)) pressable(node, `Play here (${x}, ${y})`, () => onTarget(x, y));
+    if (isTarget.has(key)) pressable(node, `Play here: ${placeName(x, y)}`, () => onTarget(x, y));
     if (here) {
       node.append(cardFace(here.card));
       if (here.symbol) node.append(el("div", { class: "riding" }, cardFace(here.symbol, "small")));
@@ -123,7 +129,7 @@ function drawBoard(box, table, targets, onTarget) {
     return node;
   };
   if (table.layout === "piles" || table.layout === "columns") {
-    const grid = el("div", { class: "grid", style: "grid-template-columns: 3em repeat(7, var(--cell))" });
+    const grid = el("div", { class: "grid", style: "grid-template-columns: 36px repeat(7, var(--cell)); --cols: 7; --rows: 8" });
     grid.append(el("div", { class: "axis" }, ""));
     for (const letter of "ROYGBPV") grid.append(el("div", { class: `axis c-${letter}-text` }, letter));
     for (let y = 7; y >= 0; y--) {
@@ -143,7 +149,8 @@ function drawBoard(box, table, targets, onTarget) {
   const margin = table.cells.length ? 1 : 0;
   const minX = Math.min(...xs) - margin, maxX = Math.max(...xs) + margin;
   const minY = Math.min(...ys) - margin, maxY = Math.max(...ys) + margin;
-  const grid = el("div", { class: "grid", style: `grid-template-columns: 2.4em repeat(${maxX - minX + 1}, var(--cell))` });
+  const cols = maxX - minX + 1;
+  const grid = el("div", { class: "grid", style: `grid-template-columns: 36px repeat(${cols}, var(--cell)); --cols: ${cols}; --rows: ${maxY - minY + 1}` });
   grid.append(el("div", { class: "axis" }, "y\\x"));
   for (let x = minX; x <= maxX; x++) grid.append(el("div", { class: "axis" }, x));
   for (let y = maxY; y >= minY; y--) {
@@ -197,9 +204,9 @@ function renderSeats(view) {
     if (place >= 0) notes.push(`finished ${place + 1}.`);
     if (view.out.includes(seat)) notes.push("out");
     box.append(el("div", { class: classes.join(" "), "data-seat": seat },
-      el("div", { class: "seat-name" }, seatName(seat, view)),
-      el("div", { class: "count", "data-count": view.hand_sizes[seat] }, `${view.hand_sizes[seat]} cards`),
-      notes.length ? el("div", { class: "muted" }, notes.join(", ")) : null));
+      el("span", { class: "seat-name" }, seatName(seat, view)),
+      el("span", { class: "count", "data-count": view.hand_sizes[seat] }, `${view.hand_sizes[seat]} cards`),
+      notes.length ? el("span", { class: "notes" }, notes.join(", ")) : null));
   }
 }
 
@@ -239,7 +246,10 @@ function renderControls(view) {
       for (const letter of "SGPM") {
         const call = `${level}${letter}`;
         const ok = bids.find((b) => b.text === call);
-        if (ok) row.append(el("button", { type: "button", "data-call": call, title: TYPES[letter], onclick: () => play(call) }, call));
+        if (ok) {
+          row.append(el("button", { type: "button", "data-call": call, title: TYPES[letter],
+            "aria-label": `${call} ${TYPES[letter]}`, onclick: () => play(call) }, call));
+        }
       }
       if (row.childNodes.length) bidbox.append(row);
     }
@@ -281,7 +291,8 @@ function renderHand(view) {
     const classes = [playable ? "playable" : "", state.selected === card.name ? "selected" : ""].join(" ").trim();
     const face = cardFace(card, classes);
     if (playable) {
-      pressable(face, null, (byKey) => {
+      face.removeAttribute("role");
+      pressable(face, `${face.title}, playable`, (byKey) => {
         state.selected = state.selected === card.name ? null : card.name;
         render();
         // The keyboard goes on to the places the card may go.
@@ -295,31 +306,68 @@ function renderHand(view) {
   if (view.hand.length === 0) box.append(el("p", { class: "muted" }, "(no cards)"));
 }
 
+// The table talk, newest first: on a laptop the lines that fit the room
+// left (the page never scrolls), on a phone the latest twelve; every step
+// is in the replay after the hand.
 function renderLog(view) {
   const list = $("log");
   list.replaceChildren();
-  for (const entry of view.log.slice(-40).reverse()) {
+  const laptop = matchMedia("(min-width: 821px)").matches;
+  const latest = view.log.slice(laptop ? -40 : -12);
+  const first = view.log.length - latest.length + 1;
+  latest.forEach((entry, index) => {
     const who = entry.seat === view.seat ? "You" : seatName(entry.seat, view);
-    list.append(el("li", { "data-seat": entry.seat }, `${who}: ${entry.text}`));
-  }
+    list.prepend(el("li", { "data-seat": entry.seat, value: first + index }, `${who}: ${entry.text}`));
+  });
+  while (laptop && list.childElementCount > 1 && list.scrollHeight > list.clientHeight + 1) list.lastChild.remove();
+  const shown = list.childElementCount;
+  $("log-count").textContent = shown < view.log.length ? `(latest ${shown} of ${view.log.length})` : "";
   const last = view.log.slice(-3).map((e) => `${e.seat === view.seat ? "You" : seatName(e.seat, view)}: ${e.text}`);
   $("announce").textContent = last.join(" · ");
+}
+
+// What the keyboard's focus is on, as a selector that finds the same
+// control again after the page is drawn anew.
+function focusKey() {
+  const active = document.activeElement;
+  const redrawn = ["hand", "board", "bidbox", "choosebox", "pass"].map($);
+  if (!active || !redrawn.some((box) => box.contains(active))) return null;
+  if (active.dataset.card) return `#hand [data-card="${active.dataset.card}"]`;
+  if (active.dataset.x !== undefined) return `#board .cell.target[data-x="${active.dataset.x}"][data-y="${active.dataset.y}"]`;
+  if (active.dataset.call) return `#bidbox [data-call="${active.dataset.call}"]`;
+  if (active.dataset.choose) return `#choosebox [data-choose="${active.dataset.choose}"]`;
+  return active.id ? `#${active.id}` : "#hand";
+}
+
+// Puts the focus back where it was after drawing, or, when that control
+// is gone, on the first thing the seat can do now (else on the hand),
+// without scrolling: a phone's page stays where the person is looking.
+function restoreFocus(key) {
+  if (key === null) return;
+  const usable = (node) => node && !node.closest("[hidden]") && (node.tabIndex >= 0 || node.id === "hand");
+  let node = document.querySelector(key);
+  if (!usable(node) || node.id === "hand") {
+    node = document.querySelector("#hand .card.playable, #bidbox button, #choosebox button") || ($("pass").hidden ? $("hand") : $("pass"));
+  }
+  node.focus({ preventScroll: true });
 }
 
 function render() {
   const view = state.view;
   if (!view) return;
+  const focused = focusKey();
   renderSeats(view);
   renderAuction(view);
   renderContract(view);
   renderControls(view);
   renderHand(view);
-  renderLog(view);
   const targets = legal("place").filter((p) => p.card === state.selected).map((p) => ({ x: p.x, y: p.y, text: p.text }));
   drawBoard($("board"), view.table, targets, (x, y) => {
     const target = targets.find((t) => t.x === x && t.y === y);
     if (target) play(target.text);
   });
+  const columns = $("board").querySelector(".grid").style.getPropertyValue("--cols");
+  $("board-fit").style.setProperty("--board-width", columns);
   $("board-box").hidden = !view.contract;
   $("board-note").textContent = layoutNote(view.table);
   $("stock").hidden = view.stock === null || view.stock === undefined;
@@ -327,6 +375,8 @@ function render() {
   $("finishing").textContent = view.finished.length
     ? `Finishing order: ${view.finished.map((s) => seatName(s, view)).join(", ")}`
     : "";
+  renderLog(view);
+  restoreFocus(focused);
   if (!state.over && $("summary").hidden) setStatus(view.legal.length ? "your-turn" : "waiting");
 }
 
@@ -345,20 +395,19 @@ function showSummary(event) {
   result.push(`Ranking: ${summary.ranking.map((s, i) => `${i + 1}. ${seatName(s, view)}`).join(", ")}.`);
   $("summary-result").textContent = result.join(" ");
   const hands = $("summary-hands");
-  hands.replaceChildren(el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Dealt"), el("th", {}, "Left")));
+  hands.replaceChildren(el("tr", {}, ["Seat", "Dealt", "Left", "This hand", "Match"].map((h) => el("th", {}, h))));
   summary.dealt.forEach((dealt, seat) => {
+    const points = summary.points[seat];
     hands.append(el("tr", { "data-seat": seat },
       el("td", {}, seatName(seat, view)),
       el("td", { class: "cards" }, dealt.map((c) => cardFace(c, "small"))),
-      el("td", { class: "cards" }, summary.left[seat].map((c) => cardFace(c, "small")))));
+      el("td", { class: "cards" }, summary.left[seat].map((c) => cardFace(c, "small"))),
+      el("td", { class: "hand-points" }, points > 0 ? `+${points}` : points),
+      el("td", { class: "totals" }, event.totals[seat])));
   });
-  const points = $("summary-points");
-  points.replaceChildren(
-    el("tr", {}, el("th", {}, ""), summary.points.map((_, s) => el("th", {}, seatName(s, view)))),
-    el("tr", { class: "hand-points" }, el("td", {}, "This hand"), summary.points.map((p) => el("td", {}, p > 0 ? `+${p}` : p))),
-    el("tr", { class: "totals" }, el("td", {}, "Match"), event.totals.map((p) => el("td", {}, p))));
   drawReplay();
   $("summary").hidden = false;
+  $("summary-close").focus();
   setStatus("hand-over");
 }
 
@@ -395,11 +444,12 @@ function showMatchOver(event) {
   const view = state.view;
   const table = $("match-table");
   const seats = event.totals.length;
-  table.replaceChildren(el("tr", {}, el("th", {}, "Hand"), [...Array(seats).keys()].map((s) => el("th", {}, seatName(s, view)))));
-  event.hands.forEach((points, hand) => {
-    table.append(el("tr", {}, el("td", {}, hand + 1), points.map((p) => el("td", {}, p))));
-  });
-  table.append(el("tr", { class: "totals" }, el("td", {}, "Total"), event.totals.map((p) => el("td", {}, p))));
+  // A row a seat, a column a hand, the total last.
+  table.replaceChildren(el("tr", {}, el("th", {}, "Seat"), event.hands.map((_, hand) => el("th", {}, `Hand ${hand + 1}`)), el("th", {}, "Total")));
+  for (let seat = 0; seat < seats; seat++) {
+    table.append(el("tr", { "data-seat": seat }, el("td", {}, seatName(seat, view)),
+      event.hands.map((points) => el("td", {}, points[seat])), el("td", { class: "totals" }, event.totals[seat])));
+  }
   const me = view ? view.seat : 0;
   const mine = event.totals[me];
   const others = event.totals.filter((_, s) => (view && view.team_game ? s % 2 !== me % 2 : s !== me));
@@ -408,6 +458,7 @@ function showMatchOver(event) {
     : mine < best ? `You lose the match, ${mine} to ${best}.` : `The match is level at ${mine}.`;
   $("match-summary").hidden = false;
   $("summary").hidden = false;
+  $("summary-close").focus();
   setStatus("match-over");
 }
 
@@ -524,24 +575,44 @@ async function analysePosition(event) {
 async function setUpCreate() {
   $("create").hidden = false;
   setStatus("create");
-  let profiles = [];
+  let choices = { profiles: [], levels: [] };
   try {
-    profiles = (await api("GET", "/api/tables/profiles")).profiles;
+    choices = await api("GET", "/api/tables/profiles");
   } catch (error) {
     showError(error.message);
   }
+  const scale = (choices.levels || []).find((l) => l.name === "muzicando") || { level: [] };
+  const levels = scale.level.map((l) => ({
+    value: `level-${l.level}`,
+    label: `Level ${l.level}`,
+    title: `rated ${Math.round(l.rating)} (${scale.scale}) over ${l.games} games`,
+  }));
+  // The other engines by what they are, not by their internal names (a
+  // level's own profile is offered as its level).
+  const engines = choices.profiles.filter((p) => !/level-\d/.test(p.name)).map((p) => {
+    const words = p.description.replace(/^Muzicando /, "");
+    return { value: p.name, label: words.length > 60 ? `${words.slice(0, 57)}…` : words, title: p.description };
+  });
+  const shown = new Map([...levels, ...engines].map((c) => [c.value, c.label]));
+  const option = (c) => el("option", { value: c.value, title: c.title }, c.label);
   const seatList = () => {
     const players = $("players").value;
     const count = players === "team" ? 4 : Number(players);
     const list = $("seat-choices");
     list.replaceChildren();
     for (let seat = 0; seat < count; seat++) {
-      const select = el("select", { "data-seat": seat },
+      const select = el("select", { "data-seat": seat, "aria-label": `Seat ${seat}` },
         el("option", { value: "person" }, "a person"),
-        profiles.map((p) => el("option", { value: p.name, title: p.description }, `engine ${p.name}`)));
-      if (seat > 0 && profiles.length) select.value = profiles[0].name;
+        levels.length ? el("optgroup", { label: "An engine at a playing level" }, levels.map(option)) : null,
+        engines.length ? el("optgroup", { label: "An engine by its method" }, engines.map(option)) : null);
+      if (seat > 0) select.value = levels.length ? `level-${scale.default_level}` : (engines[0] || { value: "person" }).value;
       list.append(el("li", {}, select));
     }
+  };
+  // What a seat's engine is called on the page: `muzicando-level-4` is Level 4.
+  const engineName = (name) => {
+    const level = /level-(\d+)$/.exec(name || "");
+    return level ? `Level ${level[1]}` : shown.get(name) || name;
   };
   $("players").addEventListener("change", seatList);
   $("analyse-form").addEventListener("submit", analysePosition);
@@ -563,7 +634,7 @@ async function setUpCreate() {
       list.replaceChildren();
       for (const seat of table.seats) {
         list.append(el("li", { "data-seat": seat.seat },
-          seat.link ? el("a", { href: seat.link }, `Seat ${seat.seat}: ${location.origin}${seat.link}`) : `Seat ${seat.seat}: engine ${seat.engine}`));
+          seat.link ? el("a", { href: seat.link }, `Seat ${seat.seat}: ${location.origin}${seat.link}`) : `Seat ${seat.seat}: an engine, ${engineName(seat.engine)}`));
       }
       $("links").hidden = false;
       setStatus("created");
@@ -582,8 +653,33 @@ $("pass").addEventListener("click", () => {
 $("hint").addEventListener("click", hint);
 $("summary-close").addEventListener("click", () => {
   $("summary").hidden = true;
+  $("hand").focus();
   if (!state.over) render();
 });
+// The arrow keys move between the hand's playable cards and between the
+// places the chosen card may go; Escape puts the chosen card back.
+function arrowsWithin(box, selector) {
+  box.addEventListener("keydown", (event) => {
+    const steps = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+    const nodes = [...box.querySelectorAll(selector)];
+    const at = nodes.indexOf(document.activeElement);
+    if (event.key === "Escape" && state.selected) {
+      event.preventDefault();
+      const card = state.selected;
+      state.selected = null;
+      render();
+      const face = document.querySelector(`#hand [data-card="${card}"]`);
+      if (face) face.focus();
+    } else if (event.key in steps && at >= 0) {
+      event.preventDefault();
+      nodes[(at + steps[event.key] + nodes.length) % nodes.length].focus();
+    }
+  });
+}
+arrowsWithin($("hand"), ".card.playable");
+arrowsWithin($("board"), ".cell.target");
+$("hint-box").addEventListener("toggle", render);
+addEventListener("resize", render);
 const stepTo = (index) => {
   if (!state.summary) return;
   state.replayStep = Math.max(0, Math.min(state.summary.replay.length, index));

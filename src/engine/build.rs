@@ -77,10 +77,12 @@ where
         SearcherKind::Random => Box::new(RandomPlayer::new(seed)),
         SearcherKind::Expectimax => {
             let params = profile.chance_params()?;
-            Box::new(ExpectimaxPlayer::with_searcher(
-                &profile.name,
-                params.expectimax(evaluator),
-            ))
+            let player =
+                ExpectimaxPlayer::with_searcher(&profile.name, params.expectimax(evaluator));
+            match profile.choice {
+                Some(choice) => Box::new(player.with_choice(choice, seed)),
+                None => Box::new(player),
+            }
         }
         SearcherKind::Mcts => {
             let params = profile.chance_params()?;

@@ -25,6 +25,12 @@
 //!   e⁻³ ≈ 5% as often as the best; a blunder of a piece at a low `T` is
 //!   practically never drawn, but the short search may not see that a move
 //!   is one.
+//! - **Expectimax** (card chess): `s_i` is root action `i`'s expected
+//!   value at the level's depth, every legal action valued by its own
+//!   child search (a move by the best reply, the draw by the mean over the
+//!   cards it may bring), in the same centipawn-like units as `T`; an
+//!   action more than 12·T below the best gets a fail-low bound instead of
+//!   its value (it is drawn at most e⁻¹² as often as the best anyway).
 //! - **The visit-counting searchers** (MCTS, PIMC, ISMCTS): `s_i = ln(visits
 //!   of move i)` and `T` has no unit: `T = 1` draws each move in
 //!   proportion to its visits, smaller `T` sharpens the choice towards the
@@ -86,6 +92,12 @@ impl LevelChooser {
             temperature: choice.temperature,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15),
         }
+    }
+
+    /// The temperature it draws at.
+    #[must_use]
+    pub fn temperature(&self) -> f64 {
+        self.temperature
     }
 
     /// The index drawn among `scores` (none when empty).

@@ -184,8 +184,9 @@ pub fn rating_range(ladder: &Ladder) -> Option<(f64, f64)> {
 /// measured range): between the two adjacent measured levels whose ratings
 /// enclose it, at the fraction `f` of the way from the lower to the upper,
 /// the lower level's profile with its parameters interpolated — the
-/// temperature and a node budget geometrically (`a^(1−f)·b^f`), the depth
-/// linearly and rounded, the scored lines the larger of the two. Named
+/// temperature, a node budget and the number of scored lines geometrically
+/// (`a^(1−f)·b^f`, the counts rounded), the depth linearly and rounded; a
+/// limit only one of the two levels has is the lower level's. Named
 /// `LADDER-elo-R`.
 pub fn rated_profile(
     catalogue: &Catalogue,
@@ -240,8 +241,9 @@ pub fn rated_profile(
             .get("multipv")
             .and_then(toml::Value::as_integer)
     };
-    if let Some(most) = lines(&a).max(lines(&b)) {
-        profile.parameters.insert("multipv".into(), most.into());
+    if let (Some(x), Some(y)) = (lines(&a), lines(&b)) {
+        let between = geometric(x as f64, y as f64).round() as i64;
+        profile.parameters.insert("multipv".into(), between.into());
     }
     profile.validate()?;
     Ok(profile)
@@ -290,24 +292,30 @@ mod tests {
         // On a level: that level's parameters.
         let at = rated_profile(&catalogue, &ladder, 1400.0).unwrap();
         assert_eq!(temperature(&at), temperature(&level(4)));
-        assert_eq!(at.limits.depth, level(4).limits.depth);
+        assert_eq!(at.limits.nodes, level(4).limits.nodes);
         assert_eq!(at.name, "chess-elo-1400");
-        // A quarter of the way from level 4 to level 5.
-        let between = rated_profile(&catalogue, &ladder, 1450.0).unwrap();
-        let (a, b) = (temperature(&level(4)), temperature(&level(5)));
-        let expected = a.powf(0.75) * b.powf(0.25);
+        // A quarter of the way from level 6 to level 7: geometric means.
+        let between = rated_profile(&catalogue, &ladder, 1850.0).unwrap();
+        let geometric = |a: f64, b: f64| a.powf(0.75) * b.powf(0.25);
+        let expected = geometric(temperature(&level(6)), temperature(&level(7)));
         assert!((temperature(&between) - expected).abs() < 1e-9);
-        let (da, db) = (
-            level(4).limits.depth.unwrap(),
-            level(5).limits.depth.unwrap(),
-        );
-        let depth = (f64::from(da) * 0.75 + f64::from(db) * 0.25).round() as u32;
-        assert_eq!(between.limits.depth, Some(depth));
+        let nodes = |n: u8| level(n).limits.nodes.unwrap() as f64;
+        let expected = geometric(nodes(6), nodes(7)).round() as u64;
+        assert_eq!(between.limits.nodes, Some(expected));
+        let lines = |p: &EngineProfile| p.parameters["multipv"].as_integer().unwrap();
+        let expected = geometric(lines(&level(6)) as f64, lines(&level(7)) as f64).round();
+        assert_eq!(lines(&between), expected as i64);
+        // Between a depth-limited level and a node-limited one: the lower
+        // level's limit.
+        let mixed = rated_profile(&catalogue, &ladder, 900.0).unwrap();
+        assert_eq!(mixed.limits.depth, level(1).limits.depth);
+        assert_eq!(mixed.limits.nodes, None);
         // Beyond the range: the end levels.
         let low = rated_profile(&catalogue, &ladder, 100.0).unwrap();
         assert_eq!(temperature(&low), temperature(&level(1)));
         let high = rated_profile(&catalogue, &ladder, 3000.0).unwrap();
-        assert_eq!(high.limits.depth, level(8).limits.depth);
+        assert_eq!(high.limits.nodes, level(8).limits.nodes);
+        assert_eq!(high.limits.movetime_ms, level(8).limits.movetime_ms);
         // Unrated: no range, no profile.
         let mut unrated = ladder.clone();
         unrated.levels.iter_mut().for_each(|row| row.rating = None);

@@ -99,6 +99,22 @@ pub struct ExpectimaxResult<A> {
     pub time: Duration,
 }
 
+/// Every root action's value, for the level rule's softmax
+/// ([`Expectimax::root_values`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootValues<A> {
+    /// Each legal root action (moves and draws alike) with its expected
+    /// value from the view of the seat to move, best first.
+    pub values: Vec<(A, f64)>,
+    /// The last depth searched to the end (0: not even depth 1 finished,
+    /// and `values` holds the actions valued before the search stopped).
+    pub depth: u32,
+    /// Nodes visited over all iterations.
+    pub nodes: u64,
+    /// Time the search took.
+    pub time: Duration,
+}
+
 /// What a player at the board asks before a turn of a game with a draw:
 /// the best action that takes no chance against the expected value of each
 /// action that leads to a chance event, with the value of every outcome.
@@ -216,25 +232,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         stop: &Arc<AtomicBool>,
         on_info: &mut dyn FnMut(&SearchInfo<G::Action>),
     ) -> Result<ExpectimaxResult<G::Action>, SearchError> {
-        let seat = match state.turn() {
-            Turn::Terminal => return Err(SearchError::GameOver),
-            Turn::Chance => return Err(SearchError::Chance),
-            Turn::Player(seat) => seat,
-        };
-        let mut actions = Vec::new();
-        state.legal_actions(&mut actions);
-        let Some(&first) = actions.first() else {
-            return Err(SearchError::NoLegalAction);
-        };
-        self.nodes = 0;
-        self.unpublished = 0;
-        self.aborted = false;
-        self.control = Some(Control::new(limits, Arc::clone(stop)));
-        let sign = if self.maximises(state, seat) {
-            1.0
-        } else {
-            -1.0
-        };
+        let (sign, first) = self.start(state, limits, stop)?;
         let mut result = ExpectimaxResult {
             best: first,
             value: sign * self.leaf(state),
@@ -242,14 +240,8 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             nodes: 0,
             time: Duration::ZERO,
         };
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).max(1);
-        for depth in 1..=max_depth {
-            if depth > 1
-                && !self
-                    .control
-                    .as_ref()
-                    .is_some_and(Control::may_start_iteration)
-            {
+        for depth in 1..=limits.depth.unwrap_or(MAX_DEPTH).max(1) {
+            if !self.may_deepen(depth) {
                 break;
             }
             let value = self.value(state, depth, LOWER, UPPER, 0);
@@ -271,22 +263,132 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
                 },
                 nodes: self.nodes,
                 iterations: None,
-                time: self
-                    .control
-                    .as_ref()
-                    .map_or(Duration::ZERO, Control::elapsed),
+                time: self.elapsed(),
                 hashfull: 0,
             });
-            if value.abs() >= f64::from(MATE - 128) {
+            if is_mate(value) {
                 break;
             }
         }
         result.nodes = self.nodes;
-        result.time = self
-            .control
-            .as_ref()
-            .map_or(Duration::ZERO, Control::elapsed);
+        result.time = self.elapsed();
         Ok(result)
+    }
+
+    /// Every root action's value at the deepest depth finished under
+    /// `limits` (iterative deepening, the previous iteration's best first):
+    /// each action's child searched on its own, so that a draw is valued
+    /// as the mean of its outcomes and a move as the best reply's value,
+    /// exactly as [`Expectimax::run`] values them. An action that cannot
+    /// come within `margin` of the best found before it (the root mover's
+    /// view; `f64::INFINITY` for none) is searched with a window that
+    /// fails low, and gets an upper bound at least `margin` below the best
+    /// instead of its value: the level rule ([`crate::engine::level`])
+    /// draws such an action practically never, and the window saves most
+    /// of its search.
+    pub fn root_values(
+        &mut self,
+        state: &G,
+        limits: &Limits,
+        stop: &Arc<AtomicBool>,
+        margin: f64,
+    ) -> Result<RootValues<G::Action>, SearchError> {
+        let (sign, _) = self.start(state, limits, stop)?;
+        let mut order = self.ordered(state, None);
+        let mut finished = RootValues {
+            values: Vec::new(),
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+        };
+        for depth in 1..=limits.depth.unwrap_or(MAX_DEPTH).max(1) {
+            if !self.may_deepen(depth) {
+                break;
+            }
+            let mut values: Vec<(G::Action, f64)> = Vec::with_capacity(order.len());
+            let mut best = f64::NEG_INFINITY;
+            for &action in &order {
+                let mut child = state.clone();
+                child.apply(action);
+                let floor = best - margin;
+                let (alpha, beta) = if !floor.is_finite() {
+                    (LOWER, UPPER)
+                } else if sign > 0.0 {
+                    (floor.max(LOWER), UPPER)
+                } else {
+                    (LOWER, (-floor).min(UPPER))
+                };
+                let v = sign * self.value(&child, depth - 1, alpha, beta, 1);
+                if self.aborted {
+                    break;
+                }
+                best = best.max(v);
+                values.push((action, v));
+            }
+            values.sort_by(|a, b| b.1.total_cmp(&a.1));
+            if self.aborted {
+                if depth == 1 {
+                    finished.values = values;
+                }
+                break;
+            }
+            order = values.iter().map(|&(action, _)| action).collect();
+            finished.values = values;
+            finished.depth = depth;
+            if is_mate(best) {
+                break;
+            }
+        }
+        finished.nodes = self.nodes;
+        finished.time = self.elapsed();
+        Ok(finished)
+    }
+
+    /// Readies a search of `state` under `limits`: the sign that turns
+    /// team 0's values into the mover's, and the first legal action.
+    fn start(
+        &mut self,
+        state: &G,
+        limits: &Limits,
+        stop: &Arc<AtomicBool>,
+    ) -> Result<(f64, G::Action), SearchError> {
+        let seat = match state.turn() {
+            Turn::Terminal => return Err(SearchError::GameOver),
+            Turn::Chance => return Err(SearchError::Chance),
+            Turn::Player(seat) => seat,
+        };
+        let mut actions = Vec::new();
+        state.legal_actions(&mut actions);
+        let Some(&first) = actions.first() else {
+            return Err(SearchError::NoLegalAction);
+        };
+        self.nodes = 0;
+        self.unpublished = 0;
+        self.aborted = false;
+        self.control = Some(Control::new(limits, Arc::clone(stop)));
+        let sign = if self.maximises(state, seat) {
+            1.0
+        } else {
+            -1.0
+        };
+        Ok((sign, first))
+    }
+
+    /// The time since the search started.
+    fn elapsed(&self) -> Duration {
+        self.control
+            .as_ref()
+            .map_or(Duration::ZERO, Control::elapsed)
+    }
+
+    /// Whether iterative deepening may start the iteration of `depth`
+    /// (the first always).
+    fn may_deepen(&self, depth: u32) -> bool {
+        depth == 1
+            || self
+                .control
+                .as_ref()
+                .is_some_and(Control::may_start_iteration)
     }
 
     /// The value of `state` at `depth` (team 0's view) searched from
@@ -328,12 +430,7 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
         }
         let mut finished = None;
         for depth in 1..=depth.max(1) {
-            if depth > 1
-                && !self
-                    .control
-                    .as_ref()
-                    .is_some_and(Control::may_start_iteration)
-            {
+            if !self.may_deepen(depth) {
                 break;
             }
             let breakdown = self.breakdown_at(state, seat, &actions, depth);
@@ -792,6 +889,11 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
             },
         );
     }
+}
+
+/// Whether `value` is a forced mate, after which deepening finds no more.
+fn is_mate(value: f64) -> bool {
+    value.abs() >= f64::from(MATE - 128)
 }
 
 /// Narrows the window `(alpha, beta)` by a child's value `v` at a node of

@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::config::{Pairing, TournamentConfig};
-use super::hand_points::HandPointsTally;
+use super::config::{Pairing, RatingUnit, TournamentConfig};
+use super::hand_points::{Completed, HandPointsTally};
 use super::record::GameRecord;
 use super::report::{Matchup, Report, BT_PRIOR_DRAWS};
 use super::seating::Seating;
@@ -131,6 +131,8 @@ pub struct Tally {
     field: Option<MatchupTally>,
     crosstable: Option<Crosstable>,
     points: Option<HandPointsTally>,
+    /// The encounters' engines (indices into the file's engines).
+    pairs: Vec<(usize, usize)>,
 }
 
 impl Tally {
@@ -155,6 +157,7 @@ impl Tally {
                 .then(|| MatchupTally::new(name(0), "field", group)),
             crosstable: (config.engines.len() > 2).then(|| Crosstable::new(config.engines.clone())),
             points: HandPointsTally::new(config),
+            pairs: config.encounters(),
         }
     }
 
@@ -182,7 +185,32 @@ impl Tally {
         if let Some(field) = &mut self.field {
             field.add(record);
         }
-        if let Some(table) = &mut self.crosstable {
+        let completed = self
+            .points
+            .as_mut()
+            .map_or_else(Completed::default, |points| points.add(record));
+        let Some(table) = &mut self.crosstable else {
+            return;
+        };
+        let unit_score = match self.config.rating_unit {
+            RatingUnit::Game => None,
+            RatingUnit::Deal => Some(completed.deal),
+            RatingUnit::Match => Some(completed.match_score),
+        };
+        if let Some(score) = unit_score {
+            // The team game's encounter: its first engine's team against
+            // the other, one result per completed deal or match.
+            if let (Some(score), Some(&(a, b))) = (score, self.pairs.get(record.encounter)) {
+                let result = if score > 0.0 {
+                    1.0
+                } else if score < 0.0 {
+                    0.0
+                } else {
+                    0.5
+                };
+                table.add(a, b, result);
+            }
+        } else {
             // Each engine's first seat; every two engines that met score
             // one game (the team game: one per hand).
             let mut seats: Vec<(usize, usize)> = Vec::new();
@@ -198,9 +226,6 @@ impl Tally {
                     table.add(a, b, record.score_against(seat_a, seat_b));
                 }
             }
-        }
-        if let Some(points) = &mut self.points {
-            points.add(record);
         }
     }
 
@@ -274,6 +299,7 @@ impl Tally {
             ratings,
             anchored,
             crosstable,
+            rating_unit: config.rating_unit.describe(config.hands_per_match),
             points: self.points.as_ref().map(HandPointsTally::report),
         }
     }
@@ -336,5 +362,66 @@ mod tests {
             "three pairs decide nothing"
         );
         assert!(state.llr < 0.1, "{state:?}");
+    }
+
+    /// A Muzicando hand of encounter 0 (`a` against `b`) in `round`, `a`
+    /// in seats 0 and 2 unless `swapped`, `a` scoring `mine` hand points
+    /// and `b` scoring `theirs`.
+    fn hand(round: u32, swapped: bool, mine: f64, theirs: f64) -> GameRecord {
+        let (engines, result) = if swapped {
+            (["b", "a", "b", "a"], vec![theirs, mine, theirs, mine])
+        } else {
+            (["a", "b", "a", "b"], vec![mine, theirs, mine, theirs])
+        };
+        GameRecord {
+            engines: engines.iter().map(|e| e.to_string()).collect(),
+            round,
+            result,
+            ..record(0, 1.0)
+        }
+    }
+
+    /// The team game rated by duplicate deal or by match: one result per
+    /// completed deal (or match) by its hand points, none per hand.
+    #[test]
+    fn team_ratings_count_deals_or_matches() {
+        // a's hand points minus b's over each deal: +4, 0, +10, -2.
+        let deals = [
+            ((7.0, 3.0), (5.0, 5.0)),
+            ((2.0, 8.0), (8.0, 2.0)),
+            ((9.0, 1.0), (6.0, 4.0)),
+            ((3.0, 3.0), (4.0, 6.0)),
+        ];
+        let crosstable = |unit: &str, hands: usize| {
+            let text = format!(
+                "game = \"muzicando\"\nengines = [\"a\", \"b\", \"c\"]\nrounds = 4\n\
+                 rating_unit = \"{unit}\"\n"
+            );
+            let config = TournamentConfig::parse("t", &text, std::path::Path::new("")).unwrap();
+            let mut tally = Tally::new(&config);
+            let records = deals.iter().enumerate().flat_map(|(round, (x, y))| {
+                [
+                    hand(round as u32, false, x.0, x.1),
+                    hand(round as u32, true, y.0, y.1),
+                ]
+            });
+            for record in records.take(hands) {
+                tally.add(&record);
+            }
+            let table = tally.crosstable.unwrap();
+            (table.score(0, 1), table.games(0, 1))
+        };
+        assert_eq!(crosstable("deal", 8), (2.5, 4));
+        assert_eq!(
+            crosstable("deal", 3),
+            (1.0, 1),
+            "a deal half played counts not"
+        );
+        assert_eq!(crosstable("match", 8), (1.0, 1));
+        assert_eq!(crosstable("match", 7), (0.0, 0));
+        assert_eq!(crosstable("game", 8).1, 8);
+        let pair = "game = \"cescacs\"\nengines = [\"a\", \"b\", \"c\"]\nrounds = 4\n\
+                    rating_unit = \"deal\"\n";
+        assert!(TournamentConfig::parse("t", pair, std::path::Path::new("")).is_err());
     }
 }

@@ -63,6 +63,37 @@ pub enum OpeningOrder {
     Random,
 }
 
+/// What one result of the Bradley–Terry ratings and the crosstable is
+/// (`rating_unit`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RatingUnit {
+    /// Every game (Muzicando: every hand) scores one result.
+    #[default]
+    Game,
+    /// Muzicando team game: every duplicate deal (one deal played twice,
+    /// the teams swapping seats) scores one result, won by the team with
+    /// more hand points over its two hands, drawn when they are equal. The
+    /// cards' luck cancels within the deal.
+    Deal,
+    /// Muzicando team game: every match (`hands_per_match` consecutive
+    /// duplicate deals) scores one result, won by the team with more hand
+    /// points over its hands, drawn when they are equal.
+    Match,
+}
+
+impl RatingUnit {
+    /// The unit's name in reports, `hands_per_match` deals making a match.
+    #[must_use]
+    pub fn describe(self, hands_per_match: u32) -> String {
+        match self {
+            RatingUnit::Game => "game".into(),
+            RatingUnit::Deal => "duplicate deal".into(),
+            RatingUnit::Match => format!("match of {hands_per_match} duplicate deals"),
+        }
+    }
+}
+
 /// Where games start.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -220,6 +251,8 @@ struct TournamentFile {
     allow_cheating: bool,
     hands_per_match: Option<u32>,
     anchor: Option<String>,
+    #[serde(default)]
+    rating_unit: RatingUnit,
 }
 
 fn default_concurrency() -> usize {
@@ -277,6 +310,8 @@ pub struct TournamentConfig {
     /// The engine held at 0 on the Bradley–Terry scale, whose report then
     /// gives every rating a 95% interval (more than two engines).
     pub anchor: Option<String>,
+    /// What one result of the ratings and the crosstable is.
+    pub rating_unit: RatingUnit,
 }
 
 impl TournamentConfig {
@@ -358,6 +393,12 @@ impl TournamentConfig {
         bounds::HANDS_PER_MATCH
             .check("hands_per_match", hands_per_match)
             .map_err(|e| ConfigError::Inconsistent(e.to_string()))?;
+        if file.rating_unit != RatingUnit::Game && seating != Seating::Team {
+            return inconsistent(
+                "`rating_unit` \"deal\" or \"match\" applies to the Muzicando team game only"
+                    .into(),
+            );
+        }
         if seating != Seating::Pair {
             if file.openings != Openings::default() {
                 return inconsistent(format!(
@@ -395,6 +436,7 @@ impl TournamentConfig {
             seating,
             hands_per_match,
             anchor: file.anchor,
+            rating_unit: file.rating_unit,
         };
         let games = config.total_games();
         bounds::SCHEDULED_GAMES

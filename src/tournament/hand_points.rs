@@ -75,6 +75,17 @@ pub struct TeamResult {
     pub breaches: [usize; 2],
 }
 
+/// What one more hand completed in its encounter: the duplicate deal's
+/// and the match's score, the encounter's first team's hand points minus
+/// the other team's over them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct Completed {
+    /// The deal's two hands, when this hand was the second.
+    pub deal: Option<f64>,
+    /// The match's deals, when this deal was its last.
+    pub match_score: Option<f64>,
+}
+
 /// One team-game encounter in points, so far.
 #[derive(Clone, Debug)]
 pub(super) struct TeamTally {
@@ -110,12 +121,12 @@ impl TeamTally {
         }
     }
 
-    fn add(&mut self, record: &GameRecord) {
+    fn add(&mut self, record: &GameRecord) -> Completed {
         self.hands += 1;
         let (Some(mine), Some(theirs)) =
             (record.seat_of(&self.team), record.seat_of(&self.opponent))
         else {
-            return;
+            return Completed::default();
         };
         self.points[0] += record.result[mine];
         self.points[1] += record.result[theirs];
@@ -125,7 +136,7 @@ impl TeamTally {
         let difference = record.result[mine] - record.result[theirs];
         let Some(first) = self.pending.remove(&record.round) else {
             self.pending.insert(record.round, difference);
-            return;
+            return Completed::default();
         };
         let score = first + difference;
         self.deals.add(score);
@@ -133,6 +144,10 @@ impl TeamTally {
         let entry = self.matches_pending.entry(key).or_insert((0, 0.0));
         entry.0 += 1;
         entry.1 += score;
+        let mut completed = Completed {
+            deal: Some(score),
+            match_score: None,
+        };
         if entry.0 == self.hands_per_match {
             let total = entry.1;
             self.matches_pending.remove(&key);
@@ -143,7 +158,9 @@ impl TeamTally {
             } else {
                 2
             }] += 1;
+            completed.match_score = Some(total);
         }
+        completed
     }
 
     fn result(&self) -> TeamResult {
@@ -293,18 +310,18 @@ impl HandPointsTally {
         }
     }
 
-    /// Counts one more hand.
-    pub fn add(&mut self, record: &GameRecord) {
+    /// Counts one more hand; what it completed in its encounter (the team
+    /// game).
+    pub fn add(&mut self, record: &GameRecord) -> Completed {
         match self {
-            HandPointsTally::Teams(teams) => {
-                if let Some(team) = teams.get_mut(record.encounter) {
-                    team.add(record);
-                }
-            }
+            HandPointsTally::Teams(teams) => teams
+                .get_mut(record.encounter)
+                .map_or_else(Completed::default, |team| team.add(record)),
             HandPointsTally::Players(players) => {
                 for player in players {
                     player.add(record);
                 }
+                Completed::default()
             }
         }
     }

@@ -137,6 +137,10 @@ pub struct Report {
     pub anchored: Option<Vec<(String, AnchoredRating)>>,
     /// The crosstable (more than two engines), as text.
     pub crosstable: Option<String>,
+    /// What one result of the ratings and the crosstable is: `game`, or
+    /// for the Muzicando team game a `duplicate deal` or a `match of N
+    /// duplicate deals` (the file's `rating_unit`).
+    pub rating_unit: String,
     /// Muzicando: team (or individual) results in hand points.
     pub points: Option<HandPoints>,
 }
@@ -159,6 +163,13 @@ impl fmt::Display for Report {
         }
         for matchup in self.encounters.iter().chain(&self.field) {
             write!(f, "{matchup}")?;
+        }
+        if self.ratings.is_some() && self.rating_unit != "game" {
+            writeln!(
+                f,
+                "ratings and crosstable: one result per {}",
+                self.rating_unit
+            )?;
         }
         if let Some(ratings) = &self.ratings {
             writeln!(

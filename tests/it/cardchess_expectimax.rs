@@ -200,3 +200,97 @@ fn the_breakdown_stops_within_its_budget() {
         .expect("a decision");
     assert_eq!(starved, None);
 }
+
+/// The value of `state`'s root action `action` from the mover's view, by a
+/// search of the child alone at `depth - 1` (a fresh table).
+fn child_value(
+    engine: &mut Expectimax<CardChess, CardChessEval>,
+    state: &CardChess,
+    action: Action,
+    depth: u32,
+) -> f64 {
+    let mut child = state.clone();
+    child.apply(action);
+    let (value, _) = engine.value_at_depth(&child, depth - 1);
+    let tauler::game::Turn::Player(seat) = state.turn() else {
+        unreachable!("a decision state")
+    };
+    if state.team_of(seat) == state.team_of(0) {
+        value
+    } else {
+        -value
+    }
+}
+
+/// The level rule's scores: every root action (moves and the draw alike)
+/// valued as a search of its child alone values it, the best of them the
+/// value the whole search finds.
+#[test]
+fn root_values_match_a_direct_child_search() {
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut draws = 0;
+    for state in random_states(12, 5) {
+        let mut engine = searcher(Pruning::Star2).with_quiescence(2);
+        let root = engine
+            .root_values(&state, &Limits::depth(2), &stop, f64::INFINITY)
+            .expect("values");
+        assert_eq!(root.depth, 2);
+        let mut actions = Vec::new();
+        state.legal_actions(&mut actions);
+        assert_eq!(root.values.len(), actions.len(), "every root action");
+        assert!(
+            root.values.windows(2).all(|w| w[0].1 >= w[1].1),
+            "best first"
+        );
+        let mut direct = searcher(Pruning::Star2).with_quiescence(2);
+        for &(action, value) in &root.values {
+            let mut child = state.clone();
+            child.apply(action);
+            draws += usize::from(child.turn() == tauler::game::Turn::Chance);
+            let expected = child_value(&mut direct, &state, action, 2);
+            // Equal, but for mates: the child searched alone counts a mate
+            // from itself, one ply (one point) nearer than from the root,
+            // and a value averages its lines' mates by their probabilities.
+            assert!(
+                (value - expected).abs() <= 1.0 + 1e-6,
+                "{} valued {value}, its child {expected} in {}",
+                state.format_action(action),
+                state.format_position()
+            );
+        }
+        let whole = searcher(Pruning::Star2)
+            .with_quiescence(2)
+            .search(&state, &Limits::depth(2))
+            .expect("a decision");
+        assert!((root.values[0].1 - whole.value).abs() < 1e-6);
+    }
+    assert!(draws > 0, "the draw is among the valued actions");
+}
+
+/// With a margin, the actions within it of the best keep their values and
+/// the others get a bound at least the margin below the best.
+#[test]
+fn root_values_below_the_margin_are_bounds() {
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let margin = 120.0;
+    for state in random_states(12, 9) {
+        let mut exact = searcher(Pruning::Star2);
+        let full = exact
+            .root_values(&state, &Limits::depth(2), &stop, f64::INFINITY)
+            .expect("values");
+        let mut windowed = searcher(Pruning::Star2);
+        let cut = windowed
+            .root_values(&state, &Limits::depth(2), &stop, margin)
+            .expect("values");
+        let best = full.values[0].1;
+        assert!((cut.values[0].1 - best).abs() < 1e-6);
+        for &(action, value) in &cut.values {
+            let (_, truth) = *full.values.iter().find(|(a, _)| *a == action).unwrap();
+            if truth > best - margin {
+                assert!((value - truth).abs() < 1e-6, "{value} vs {truth}");
+            } else {
+                assert!(value <= best - margin + 1e-6 && value >= truth - 1e-6);
+            }
+        }
+    }
+}

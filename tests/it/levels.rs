@@ -67,8 +67,54 @@ fn alpha_beta_levels_repeat_by_seed_and_vary_without() {
 }
 
 #[test]
-fn visit_counting_levels_repeat_by_seed_and_vary_without() {
+fn expectimax_levels_repeat_by_seed_and_vary_without() {
     varies_by_seed_only("cardchess-level-1", &CardChess::new(&Default::default()));
+}
+
+#[test]
+fn visit_counting_levels_repeat_by_seed_and_vary_without() {
+    let mut level = profile("cardchess-mcts-weak");
+    level.choice = Some(tauler::engine::level::Choice { temperature: 1.0 });
+    level.limits.nodes = Some(50);
+    let start = CardChess::new(&Default::default());
+    let moves = |seed| self_play(&level, &start, seed, 6);
+    assert_eq!(moves(1), moves(1), "a seed repeats");
+    let games: std::collections::BTreeSet<Vec<String>> = (2..8).map(moves).collect();
+    assert!(games.len() > 1, "seeds vary the play");
+}
+
+/// A card chess level at a temperature near zero plays an action its
+/// search values best: the value the plain expectimax search finds, from
+/// the root actions it values one by one (the draw among them).
+#[test]
+fn near_zero_temperature_expectimax_plays_the_best() {
+    let level = profile("cardchess-level-3");
+    let mut cold = level.clone();
+    cold.choice.as_mut().unwrap().temperature = 0.001;
+    let mut plain = level.clone();
+    plain.choice = None;
+    let limits = level.limits.limits();
+    let mut state = CardChess::new(&Default::default());
+    let mut plies = 0;
+    while plies < 6 {
+        if state.turn() == tauler::game::Turn::Chance {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            state.apply(outcomes[0].0);
+            continue;
+        }
+        let mut a = build_player::<CardChess>(&cold, 9).unwrap();
+        let mut b = build_player::<CardChess>(&plain, 9).unwrap();
+        let chosen = ask(a.as_mut(), &state, &limits).unwrap();
+        let best = ask(b.as_mut(), &state, &limits).unwrap();
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        assert_eq!(chosen.lines.len(), legal.len(), "every root action scored");
+        assert_eq!(chosen.score, best.score);
+        assert_eq!(chosen.score, Some(chosen.lines[0].score.0));
+        state.apply(best.action);
+        plies += 1;
+    }
 }
 
 #[test]
@@ -108,4 +154,19 @@ fn near_zero_temperature_plays_the_search_s_best() {
             }
         );
     }
+}
+
+#[test]
+fn a_budget_spent_before_depth_one_still_draws_among_scored_moves() {
+    let mut level = profile("cescacs-level-3");
+    level.limits.nodes = Some(1);
+    let state = tauler::games::cescacs::Cescacs::new(&Default::default());
+    let mut player = build_player(&level, 3).unwrap();
+    let decision = ask(player.as_mut(), &state, &level.limits.limits()).unwrap();
+    assert!(decision.stats.depth >= 1, "depth {}", decision.stats.depth);
+    assert!(decision.lines.len() > 1, "the level scores several moves");
+    assert!(decision
+        .lines
+        .iter()
+        .any(|line| line.pv[0] == decision.action));
 }

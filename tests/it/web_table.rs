@@ -2,8 +2,11 @@
 //! `chromium-driver`): tables created through the page's form, whole team
 //! hands played by clicking (a person at seat 0, rule-based engines at the
 //! others) through the auction and the play to the hand summary for two
-//! contract types, two people at one table in two browser sessions, and a
-//! screenshot of each of the four layouts under `target/screenshots/`.
+//! contract types, a whole hand played with the keyboard only, two people
+//! at one table in two browser sessions; the page fitting a 1366×768
+//! screen (each of the four layouts, the auction, the play, the hand's
+//! summary) and a 390×844 phone; axe-core finding no violation; and a
+//! screenshot of each under `target/screenshots/`.
 
 use crate::support::web as web_support;
 
@@ -13,8 +16,8 @@ use fantoccini::{Client, Locator};
 use serde_json::Value;
 
 use web_support::{
-    axe_violations, browser, browser_sized, click, eval, layout_faults, screenshot, start_driver,
-    start_server, text_of, wait_for,
+    axe_violations, browser, browser_sized, click, eval, keys, layout_faults, page_extent, press,
+    screenshot, start_driver, start_server, text_of, wait_for,
 };
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -303,7 +306,7 @@ fn every_layout_is_drawn_with_its_cells() {
         return;
     };
     runtime().block_on(async {
-        let client = browser(&driver).await;
+        let client = browser_sized(&driver, 1366, 768, false).await;
         // The individual game for three, dealer seat 2: seat 0 chooses.
         for (letter, layout) in [
             ("M", "piles"),
@@ -345,6 +348,7 @@ fn every_layout_is_drawn_with_its_cells() {
                 coordinates.as_u64().expect("a count") >= 3,
                 "{layout}: the axes are labelled"
             );
+            fits(&client, &format!("1366x768, the {layout} layout"), true).await;
             let path = screenshot(&client, &format!("table-layout-{layout}")).await;
             assert!(path.exists());
         }
@@ -494,6 +498,33 @@ fn wrong_tokens_and_wrong_plays_are_refused_clearly_and_the_table_goes_on() {
     });
 }
 
+/// Checks that the page fits: nothing scrolls on its own, nothing sticks
+/// out sideways and (`one_screen`, a laptop) the page is one screen high;
+/// says the figures on the terminal.
+async fn fits(client: &Client, what: &str, one_screen: bool) {
+    assert_eq!(
+        layout_faults(client, &[]).await,
+        serde_json::json!([]),
+        "{what}"
+    );
+    let [height, inner_height, width, inner_width] = page_extent(client).await;
+    eprintln!(
+        "{what}: scrollHeight {height} (innerHeight {inner_height}), scrollWidth {width} (innerWidth {inner_width})"
+    );
+    assert!(width <= inner_width, "{what}: the page scrolls sideways");
+    if one_screen {
+        assert!(height <= inner_height, "{what}: the page scrolls");
+    }
+}
+
+/// Asserts axe-core finds no violation of any impact on the page.
+async fn no_axe_violation(client: &Client, test: &str, what: &str) {
+    if let Some(found) = axe_violations(client, test).await {
+        assert_eq!(found, [], "{what}");
+        eprintln!("axe-core: 0 violations on {what}");
+    }
+}
+
 #[test]
 fn the_table_is_pushed_its_events_fits_the_screen_and_passes_axe() {
     let test = "web_table::the_table_is_pushed_its_events_fits_the_screen_and_passes_axe";
@@ -504,6 +535,20 @@ fn the_table_is_pushed_its_events_fits_the_screen_and_passes_axe() {
     runtime().block_on(async {
         let client = browser_sized(&driver, 1366, 768, false).await;
         let links = create_table(&client, &server, "team", 11, 0, &[0]).await;
+        // Engines are offered and named in words, never by internal ids.
+        let names = eval(
+            &client,
+            "[...document.querySelectorAll('#seat-choices option, #link-list li')].map((o) => o.textContent).join(' | ')",
+        )
+        .await;
+        let names = names.as_str().expect("the seats' names");
+        assert!(names.contains("Level 4"), "{names}");
+        assert!(
+            names.contains("Seat 1: an engine, rule-based player"),
+            "{names}"
+        );
+        assert!(!names.contains("muzicando-"), "{names}");
+        no_axe_violation(&client, test, "the new-table page").await;
         client.goto(&links[0].1).await.expect("the seat's page");
         wait_for(
             &client,
@@ -521,9 +566,13 @@ fn the_table_is_pushed_its_events_fits_the_screen_and_passes_axe() {
         };
         let before = pushed(&client).await;
         assert!(before >= 1, "the seat's events so far come pushed");
+        fits(&client, "1366x768, the auction", true).await;
+        no_axe_violation(&client, test, "the table page in the auction").await;
+        let mut decisions = 0;
         for call in ["2S", "3S"] {
             if my_turn(&client).await {
                 act(&client, call).await;
+                decisions += 1;
             }
         }
         assert!(pushed(&client).await > before, "each change is pushed");
@@ -536,25 +585,164 @@ fn the_table_is_pushed_its_events_fits_the_screen_and_passes_axe() {
             0,
             "no polling"
         );
-        assert_eq!(layout_faults(&client, &["log"]).await, serde_json::json!([]));
-        eval(&client, "(scrollTo(0, 0), true)").await;
-        screenshot(&client, "table_1366x768").await;
-        if let Some(serious) = axe_violations(&client, test).await {
-            assert_eq!(serious, [], "the table page");
-            eprintln!("axe-core: 0 serious or critical violations on the table page");
+        // Into the play, a card chosen: its places lit on the board.
+        while my_turn(&client).await && (view(&client).await["phase"] != "play" || decisions < 6) {
+            act(&client, "-").await;
+            decisions += 1;
         }
-        client.close().await.expect("the browser closes");
+        assert!(my_turn(&client).await, "seat 0 plays on");
+        if let Some(card) = eval(
+            &client,
+            "(document.querySelector('#hand .card.playable') || {dataset: {}}).dataset.card || null",
+        )
+        .await
+        .as_str()
+        {
+            click(&client, &format!("#hand .card.playable[data-card='{card}']")).await;
+            wait_for(&client, "document.querySelectorAll('#board .cell.target').length > 0").await;
+        }
+        fits(&client, "1366x768, the play", true).await;
+        screenshot(&client, "table_1366x768").await;
+        no_axe_violation(&client, test, "the table page in the play").await;
+        press(&client, &[keys::ESCAPE]).await;
+        wait_for(&client, "state.selected === null").await;
 
         let phone = browser_sized(&driver, 390, 844, true).await;
         phone.goto(&links[0].1).await.expect("the seat's page");
         wait_for(
             &phone,
-            "document.body.dataset.stream === 'open' && state.view !== null",
+            "document.body.dataset.stream === 'open' && state.view !== null && state.view.phase === 'play'",
         )
         .await;
-        assert_eq!(layout_faults(&phone, &["log"]).await, serde_json::json!([]));
+        fits(&phone, "390x844, the play", false).await;
         eval(&phone, "(scrollTo(0, 0), true)").await;
         screenshot(&phone, "table_390x844").await;
+        no_axe_violation(&phone, test, "the table page on a phone").await;
+
+        while my_turn(&client).await {
+            act(&client, "-").await;
+        }
+        wait_for(&client, "!document.getElementById('summary').hidden").await;
+        fits(&client, "1366x768, the hand's summary", true).await;
+        screenshot(&client, "table-summary_1366x768").await;
+        no_axe_violation(&client, test, "the hand's summary").await;
+        wait_for(&phone, "!document.getElementById('summary').hidden").await;
+        fits(&phone, "390x844, the hand's summary", false).await;
         phone.close().await.expect("the browser closes");
+        client.close().await.expect("the browser closes");
+    });
+}
+
+/// Presses `key` until the focus is on `selector` (at most 60 times):
+/// Tab through the page, or an arrow key between cards of the hand or
+/// places on the board.
+async fn press_to(client: &Client, key: char, selector: &str) {
+    for _ in 0..60 {
+        let here = format!("document.activeElement.matches(\"{selector}\")");
+        if eval(client, &here).await == true {
+            return;
+        }
+        press(client, &[key]).await;
+    }
+    panic!("the key {key:?} never reaches {selector}");
+}
+
+/// Whether the focused element shows a visible focus ring.
+async fn focus_visible(client: &Client) -> bool {
+    eval(
+        client,
+        "(() => { const s = getComputedStyle(document.activeElement);
+            return document.activeElement.matches(':focus-visible') && s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2; })()",
+    )
+    .await
+        == true
+}
+
+#[test]
+fn a_whole_hand_is_played_with_the_keyboard_only() {
+    let test = "web_table::a_whole_hand_is_played_with_the_keyboard_only";
+    let server = start_server();
+    let Some(driver) = start_driver(test) else {
+        return;
+    };
+    runtime().block_on(async {
+        let client = browser_sized(&driver, 1366, 768, false).await;
+        // As in the clicking test: seat 0 calls first and its 4P stands.
+        let links = create_table(&client, &server, "team", 6, 3, &[0]).await;
+        client.goto(&links[0].1).await.expect("the seat's page");
+        let (mut calls, mut cards, mut passes) = (0, 0, 0);
+        while my_turn(&client).await {
+            let before = eval(&client, "state.next")
+                .await
+                .as_u64()
+                .expect("a number");
+            let view = view(&client).await;
+            let legal = view["legal"].as_array().expect("legal actions").clone();
+            let place = legal.iter().find(|l| l["kind"] == "place");
+            if view["phase"] == "auction" {
+                let bid = legal.iter().any(|l| l["text"] == "4P");
+                let target = if bid {
+                    "#bidbox button[data-call='4P']"
+                } else {
+                    "#pass"
+                };
+                press_to(&client, keys::TAB, target).await;
+                assert!(
+                    focus_visible(&client).await,
+                    "the call {target} shows its focus"
+                );
+                press(&client, &[keys::ENTER]).await;
+                calls += 1;
+            } else if let Some(place) = place {
+                let card = place["card"].as_str().expect("a card");
+                let card = format!("#hand .card.playable[data-card='{card}']");
+                press_to(&client, keys::TAB, "#hand .card.playable").await;
+                press_to(&client, keys::RIGHT, &card).await;
+                assert!(focus_visible(&client).await, "the card shows its focus");
+                press(&client, &[keys::SPACE]).await;
+                let (x, y) = (&place["x"], &place["y"]);
+                wait_for(
+                    &client,
+                    "document.activeElement.matches('#board .cell.target')",
+                )
+                .await;
+                press_to(
+                    &client,
+                    keys::RIGHT,
+                    &format!("#board .cell.target[data-x='{x}'][data-y='{y}']"),
+                )
+                .await;
+                assert!(focus_visible(&client).await, "the place shows its focus");
+                let name = eval(&client, "document.activeElement.getAttribute('aria-label')").await;
+                let name = name.as_str().expect("the place's name");
+                assert!(
+                    ["red", "orange", "yellow", "green", "blue", "purple", "violet"]
+                        .iter()
+                        .any(|colour| name.starts_with(&format!("Play here: {colour} "))),
+                    "a Parada place is named by its colour and row: {name}"
+                );
+                press(&client, &[keys::ENTER]).await;
+                cards += 1;
+            } else {
+                press_to(&client, keys::TAB, "#pass").await;
+                press(&client, &[keys::ENTER]).await;
+                passes += 1;
+            }
+            wait_for(&client, &format!("state.next > {before} && !state.busy")).await;
+            assert!(calls + cards + passes < 200, "the hand goes on for ever");
+        }
+        eprintln!("by keyboard: {calls} calls, {cards} cards, {passes} passes");
+        assert!(calls >= 1 && cards >= 3, "{calls} calls, {cards} cards");
+        wait_for(&client, "!document.getElementById('summary').hidden").await;
+        let summary = text_of(&client, "#summary").await;
+        assert!(summary.contains("Contract 4P"), "{summary}");
+        assert_eq!(
+            eval(&client, "document.activeElement.id").await,
+            "summary-close",
+            "the summary takes the focus"
+        );
+        press(&client, &[keys::ENTER]).await;
+        wait_for(&client, "document.getElementById('summary').hidden").await;
+        client.close().await.expect("the browser closes");
     });
 }

@@ -1,5 +1,7 @@
 //! The alpha-beta engine as a player.
 
+use std::sync::atomic::Ordering;
+
 use crate::game::PerfectInfo;
 use crate::search::tt::TableAllocError;
 use crate::search::{AlphaBeta, Evaluator, Limits, SearchConfig, SearchInfo};
@@ -62,13 +64,26 @@ impl<G: PerfectInfo, E: Evaluator<G> + Send> Player<G> for AlphaBetaPlayer<G, E>
         } else {
             &[]
         };
-        let result = self.searcher.run_among(
+        let mut result = self.searcher.run_among(
             view.observation,
             only,
             limits,
             stop,
             &mut |report: &SearchInfo<G::Action>| info.info(report),
         )?;
+        // The level rule draws among scored moves: a node budget spent
+        // before the first iteration completed leaves none, so the level
+        // completes depth 1 (a few hundred nodes) rather than play the
+        // move-ordering fallback.
+        if self.chooser.is_some() && result.depth == 0 && !stop.load(Ordering::Relaxed) {
+            result = self.searcher.run_among(
+                view.observation,
+                only,
+                &Limits::depth(1),
+                stop,
+                &mut |report: &SearchInfo<G::Action>| info.info(report),
+            )?;
+        }
         let mut action = result.best;
         let mut score = result.score().0;
         if let Some(chooser) = &mut self.chooser {

@@ -6,19 +6,27 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::game::{Game, PerfectInfo, Turn};
 use crate::search::expectimax::{Expectimax, Pruning};
-use crate::search::score::terminal_score;
+use crate::search::score::{terminal_score, Score};
 use crate::search::uct::{self, Leaf, Opponents, UctConfig, Worlds};
-use crate::search::{Evaluator, Limits};
+use crate::search::{Evaluator, Limits, PvLine};
 
 use super::most_visited::leveled;
 use crate::engine::level::{Choice, LevelChooser};
 use crate::engine::player::{Decision, InfoSink, Player, PlayerError, Stats, Stop, View};
 
-/// Chooses by expectimax search.
+/// Chooses by expectimax search: the best action, or under a level's
+/// [`Choice`] an action drawn from the softmax of every root action's
+/// expected value ([`Expectimax::root_values`], [`crate::engine::level`]).
 pub struct ExpectimaxPlayer<G: Game, E> {
     name: String,
     searcher: Expectimax<G, E>,
+    chooser: Option<LevelChooser>,
 }
+
+/// How far below the best, in temperatures, a level's expectimax player
+/// stops valuing root actions exactly: such an action is drawn at most
+/// e⁻¹² ≈ 6·10⁻⁶ times as often as the best.
+const LEVEL_MARGIN_TEMPERATURES: f64 = 12.0;
 
 impl<G: Game, E: Evaluator<G>> ExpectimaxPlayer<G, E> {
     /// A player named `name` searching with `evaluator`, `pruning` and a
@@ -34,7 +42,16 @@ impl<G: Game, E: Evaluator<G>> ExpectimaxPlayer<G, E> {
         Self {
             name: name.to_string(),
             searcher,
+            chooser: None,
         }
+    }
+
+    /// The same player choosing by the level rule at `choice`, drawing
+    /// from `seed`.
+    #[must_use]
+    pub fn with_choice(mut self, choice: Choice, seed: u64) -> Self {
+        self.chooser = Some(LevelChooser::new(choice, seed));
+        self
     }
 }
 
@@ -50,6 +67,9 @@ impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for ExpectimaxPlayer<G, E> {
         stop: &Stop,
         info: &mut dyn InfoSink<G::Action>,
     ) -> Result<Decision<G::Action>, PlayerError> {
+        if let Some(chooser) = &mut self.chooser {
+            return leveled_expectimax(&mut self.searcher, chooser, view, limits, stop);
+        }
         let result = self
             .searcher
             .run(view.observation, limits, stop, &mut |report| {
@@ -74,6 +94,46 @@ impl<G: PerfectInfo, E: Evaluator<G>> Player<G> for ExpectimaxPlayer<G, E> {
     fn release_memory(&mut self) {
         self.searcher.release_memory();
     }
+}
+
+/// A level's expectimax decision: every root action valued, one drawn by
+/// `chooser` among the legal ones, every valued action a line (best first).
+fn leveled_expectimax<G: PerfectInfo, E: Evaluator<G>>(
+    searcher: &mut Expectimax<G, E>,
+    chooser: &mut LevelChooser,
+    view: &View<'_, G>,
+    limits: &Limits,
+    stop: &Stop,
+) -> Result<Decision<G::Action>, PlayerError> {
+    let margin = LEVEL_MARGIN_TEMPERATURES * chooser.temperature();
+    let root = searcher.root_values(view.observation, limits, stop, margin)?;
+    let values: Vec<(G::Action, f64)> = root
+        .values
+        .into_iter()
+        .filter(|(action, _)| view.legal.contains(action))
+        .collect();
+    let scores: Vec<f64> = values.iter().map(|&(_, v)| v).collect();
+    let Some(index) = chooser.pick(&scores) else {
+        let action = *view.legal.first().ok_or(PlayerError::NotAPlayersTurn)?;
+        return Ok(Decision::action(action));
+    };
+    let (action, value) = values[index];
+    Ok(Decision {
+        action,
+        score: Some(value.round() as i32),
+        lines: values
+            .iter()
+            .map(|&(action, value)| PvLine {
+                score: Score(value.round() as i32),
+                pv: vec![action],
+            })
+            .collect(),
+        stats: Stats {
+            depth: root.depth,
+            nodes: root.nodes,
+            time: root.time,
+        },
+    })
 }
 
 /// Chooses by UCT with evaluation leaves: playouts from the limits' node

@@ -256,6 +256,7 @@ impl EngineProfile {
             if !matches!(
                 self.searcher,
                 SearcherKind::AlphaBeta
+                    | SearcherKind::Expectimax
                     | SearcherKind::Mcts
                     | SearcherKind::Pimc
                     | SearcherKind::Ismcts
@@ -263,7 +264,7 @@ impl EngineProfile {
                 return Err(ProfileError::Invalid {
                     name: self.name.clone(),
                     message: format!(
-                        "[choice] needs root scores: searcher `{}` has none (use alphabeta, mcts, pimc or ismcts)",
+                        "[choice] needs root scores: searcher `{}` has none (use alphabeta, expectimax, mcts, pimc or ismcts)",
                         self.searcher.name()
                     ),
                 });

@@ -9,6 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
@@ -389,10 +390,10 @@ pub async fn screenshot(client: &Client, name: &str) -> PathBuf {
     path
 }
 
-/// The accessibility violations axe-core finds on the page now, of
-/// impact serious or critical: `(rule, impact, nodes)` each. `None` (the
-/// check skipped, said on the terminal) where axe-core is not installed
-/// and CI does not require it.
+/// The accessibility violations axe-core finds on the page now, of any
+/// impact (minor, moderate, serious, critical): `(rule, impact, nodes)`
+/// each. `None` (the check skipped, said on the terminal) where axe-core
+/// is not installed and CI does not require it.
 pub async fn axe_violations(client: &Client, test: &str) -> Option<Vec<(String, String, usize)>> {
     if !available(Component::AxeCore, test) {
         return None;
@@ -413,7 +414,7 @@ pub async fn axe_violations(client: &Client, test: &str) -> Option<Vec<(String, 
         )
         .await
         .expect("axe-core runs");
-    let mut serious = Vec::new();
+    let mut violations = Vec::new();
     for violation in found.as_array().expect("a list") {
         let impact = violation[1].as_str().unwrap_or("").to_string();
         let rule = violation[0].as_str().unwrap_or("").to_string();
@@ -421,11 +422,50 @@ pub async fn axe_violations(client: &Client, test: &str) -> Option<Vec<(String, 
             "axe-core: {rule} ({impact}) on {} nodes: {}",
             violation[2], violation[3]
         );
-        if impact == "serious" || impact == "critical" {
-            serious.push((rule, impact, violation[2].as_u64().unwrap_or(0) as usize));
-        }
+        violations.push((rule, impact, violation[2].as_u64().unwrap_or(0) as usize));
     }
-    Some(serious)
+    Some(violations)
+}
+
+/// WebDriver's codes of the keys the keyboard tests press.
+pub mod keys {
+    pub const TAB: char = '\u{e004}';
+    pub const ENTER: char = '\u{e007}';
+    pub const ESCAPE: char = '\u{e00c}';
+    pub const SPACE: char = '\u{e00d}';
+    pub const LEFT: char = '\u{e012}';
+    pub const UP: char = '\u{e013}';
+    pub const RIGHT: char = '\u{e014}';
+    pub const DOWN: char = '\u{e015}';
+}
+
+/// Presses `keys` (WebDriver key codes, see [`keys`]) on the focused
+/// element, as a person at the keyboard does.
+pub async fn press(client: &Client, keys: &[char]) {
+    let mut actions = KeyActions::new("keyboard".into());
+    for &key in keys {
+        actions = actions
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key });
+    }
+    client.perform_actions(actions).await.expect("the keys");
+}
+
+/// The page's scrolling box and viewport: `[scrollHeight, innerHeight,
+/// scrollWidth, innerWidth]` of `document.scrollingElement`.
+pub async fn page_extent(client: &Client) -> [u64; 4] {
+    let value = eval(
+        client,
+        "[document.scrollingElement.scrollHeight, innerHeight, document.scrollingElement.scrollWidth, innerWidth]",
+    )
+    .await;
+    let numbers: Vec<u64> = value
+        .as_array()
+        .expect("four numbers")
+        .iter()
+        .map(|n| n.as_f64().expect("a number").round() as u64)
+        .collect();
+    numbers.try_into().expect("four numbers")
 }
 
 /// Runs `body` in a fresh headless Chromium against a fresh server (its

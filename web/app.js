@@ -141,6 +141,7 @@ function show(view) {
     $("review-info").textContent = "";
   }
   const before = page.view;
+  if (!before || before.id !== view.id) toolsForAGame();
   const grown = before && before.id === view.id && view.record.length > before.record.length;
   if (grown) {
     const move = lastMove(view);
@@ -185,6 +186,7 @@ async function act(call) {
     if (page.view) render();
     else if (document.body.dataset.status !== "expired") {
       setStatus("setup", "Choose a game and press Start.");
+      noGameTools();
       drawLanding();
     }
   }
@@ -207,6 +209,7 @@ function expired() {
   $("actions").replaceChildren();
   $("ending").hidden = true;
   renderClock(null);
+  noGameTools();
   showError("This game has expired on the server (it was unused for too long). New game starts another with the same settings.");
   setStatus("expired", "The game has expired.");
   sessionButtons(false);
@@ -392,7 +395,10 @@ function renderMoves(view) {
     item.onclick = () => lookAt(entry.ply);
     list.appendChild(item);
   }
-  list.scrollTop = list.scrollHeight;
+  // The latest move in view, or the one looked at.
+  const viewing = list.querySelector(".viewing");
+  if (viewing) viewing.scrollIntoView({ block: "nearest" });
+  else list.scrollTop = list.scrollHeight;
 }
 
 function renderLegend(picture) {
@@ -715,7 +721,7 @@ function renderAnalysis() {
     const item = document.createElement("li");
     item.textContent = `${line.score.text}  (depth ${line.depth})  ${line.pv.join(" ")}`;
     item.classList.add("line");
-    item.title = "Step through this line on the board";
+    item.title = `${item.textContent}\n(click to step through this line on the board)`;
     item.onclick = () => previewLine(line, 1);
     list.appendChild(item);
   }
@@ -730,6 +736,7 @@ function renderAnalysis() {
       return `${g.action}: expected ${(g.expected / 100).toFixed(2)} (${outcomes})`;
     });
     item.textContent = `Depth ${chance.depth}: ${[sure, ...gambles].join("; ")}`;
+    item.title = item.textContent;
     item.classList.add("chance");
     list.appendChild(item);
   }
@@ -779,7 +786,11 @@ function startReview() {
 function drawReview() {
   const graph = $("review-graph");
   graph.replaceChildren();
-  const width = 300, height = 80;
+  // As wide as the box it is drawn in, so that the graph fills it.
+  const height = 80;
+  const box = graph.getBoundingClientRect();
+  const width = box.height > 0 ? Math.max(120, Math.round((height * box.width) / box.height)) : 300;
+  graph.setAttribute("viewBox", `0 0 ${width} ${height}`);
   const span = Math.max(1, review.total - 1);
   const x = (ply) => (ply / span) * width;
   const y = (white) => height / 2 - (height / 2 - 4) * Math.tanh(white / 400);
@@ -802,7 +813,26 @@ function drawReview() {
   }
 }
 
+// The panel's tools (analysis, review, save and load, pieces: details of
+// one name) open one at a time, so that the panel keeps to the screen's
+// height. A new game folds the new-game form away and makes it one of
+// them; without a game it stays open beside them.
+function toolsForAGame() {
+  $("setup-box").open = false;
+  $("setup-box").name = "tools";
+}
+
+function noGameTools() {
+  $("setup-box").removeAttribute("name");
+  $("setup-box").open = true;
+}
+
 function init() {
+  // The move list keeps its latest move in view as the tools around it
+  // open and close.
+  new ResizeObserver(() => {
+    if (!page.lookingAt) $("moves").scrollTop = $("moves").scrollHeight;
+  }).observe($("moves"));
   $("setup").addEventListener("submit", startGame);
   $("side").addEventListener("change", () => {
     if (page.view) return;

@@ -83,6 +83,8 @@ function drawBoard(svg, picture, marks) {
   const f = frame(picture, marks.flipped);
   const focused = svg.contains(document.activeElement) ? svg.dataset.focus : null;
   svg.setAttribute("viewBox", `0 0 ${f.width} ${f.height}`);
+  // The board's shape, for a page that sizes the board by its height.
+  svg.style.setProperty("--board-ratio", `${f.width} / ${f.height}`);
   svg.replaceChildren();
   const defs = svgElement("defs");
   const head = svgElement("marker", {

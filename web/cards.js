@@ -36,6 +36,7 @@ function cardFace(face, size) {
   const rule = document.createElement("span");
   rule.className = "rule";
   rule.textContent = face.rule;
+  card.title = `${face.name}: ${face.rule}`;
   card.append(name, picture, rule);
   return card;
 }
@@ -85,6 +86,7 @@ function renderCards(box, cards, you) {
   }
   row.appendChild(play);
   box.appendChild(row);
+  // The effect in force beside the card in play, the hands under them.
   if (cards.effect) {
     const [face, side] = cards.effect;
     const effect = document.createElement("div");
@@ -92,18 +94,23 @@ function renderCards(box, cards, you) {
     const label = document.createElement("span");
     label.textContent = `In force for ${side}:`;
     effect.append(label, cardFace(face, "small"));
-    box.appendChild(effect);
+    row.appendChild(effect);
   }
+  const hands = document.createElement("div");
+  hands.className = "card-hands";
+  box.appendChild(hands);
   const ordered = [...cards.held].sort((a, b) => (a.seat === you ? -1 : b.seat === you ? 1 : 0));
   for (const hand of ordered) {
     const holder = document.createElement("div");
     holder.className = `card-hand seat-${hand.seat}`;
     const label = document.createElement("span");
     label.textContent = hand.seat === you ? `Your cards (${hand.side}):` : `${hand.side} holds:`;
-    holder.appendChild(label);
-    if (!hand.cards.length) holder.append(" none");
-    for (const face of hand.cards) holder.appendChild(cardFace(face, "small"));
-    box.appendChild(holder);
+    if (!hand.cards.length) label.textContent += " none";
+    const held = document.createElement("div");
+    held.className = "held";
+    for (const face of hand.cards) held.appendChild(cardFace(face, "small"));
+    holder.append(label, held);
+    hands.appendChild(holder);
   }
   if (from && !cardTable.inPlay) flyAway(box, leaving, from);
 }

@@ -352,6 +352,16 @@ pub async fn click(client: &Client, selector: &str) {
         .unwrap_or_else(|e| panic!("{selector} is clicked: {e}"));
 }
 
+/// Types `value` into the field `selector` in place of what it held.
+pub async fn fill(client: &Client, selector: &str, value: &str) {
+    let field = client
+        .find(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("{selector} is on the page: {e}"));
+    field.clear().await.expect("clearing");
+    field.send_keys(value).await.expect("typing");
+}
+
 /// The number of actions in the game's record.
 pub async fn plies(client: &Client) -> u64 {
     eval(client, "Number(document.body.dataset.ply)")

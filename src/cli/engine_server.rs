@@ -6,7 +6,7 @@
 //! runs on its own thread with the player's stop flag, so `stop`,
 //! `isready` and `quit` are read and answered while it thinks. The engine
 //! is an ordinary player (`engine::Player`) built from a profile; the
-//! position is kept as a [`Table`]: the full state of a
+//! position is kept as a [`EnginePosition`]: the full state of a
 //! perfect-information game, or, for Muzicando, the seat's observation and
 //! nothing more. Malformed lines are answered with `info string error: …`
 //! and otherwise ignored.
@@ -32,7 +32,7 @@ use crate::protocol::{
 use crate::search::{Limits, SearchInfo};
 
 /// What the engine process knows of the game between messages.
-pub trait Table: Sized + Send + Sync + 'static {
+pub trait EnginePosition: Sized + Send + Sync + 'static {
     /// The game.
     type G: crate::engine::Playable + Wire;
 
@@ -75,12 +75,12 @@ pub trait Table: Sized + Send + Sync + 'static {
 }
 
 /// The action type of a table's game.
-pub type ActionOf<T> = <<T as Table>::G as Game>::Action;
+pub type ActionOf<T> = <<T as EnginePosition>::G as Game>::Action;
 
 /// A perfect-information game's table: the state itself.
 pub struct FullState<G>(pub G);
 
-impl<G> Table for FullState<G>
+impl<G> EnginePosition for FullState<G>
 where
     G: crate::game::PerfectInfo + Wire + crate::engine::Playable,
 {
@@ -174,12 +174,12 @@ where
 }
 
 /// Muzicando's table: one seat's view, never another seat's cards.
-pub struct SeatView {
+pub struct SeatPosition {
     seat: Seat,
     table: SeatTable,
 }
 
-impl Table for SeatView {
+impl EnginePosition for SeatPosition {
     type G = Muzicando;
 
     /// Muzicando starts from the deal (`startpos`) and needs the seat whose
@@ -202,7 +202,7 @@ impl Table for SeatView {
         }
         let seat = seat.unwrap_or(0);
         let table = table_from_tokens(options, seat, moves).map_err(|e| e.to_string())?;
-        Ok(SeatView { seat, table })
+        Ok(SeatPosition { seat, table })
     }
 
     fn turn(&self) -> Turn {
@@ -269,7 +269,7 @@ impl Table for SeatView {
 }
 
 /// How a server introduces itself and which engine it runs.
-pub struct Setup<'a> {
+pub struct ServerSetup<'a> {
     /// UCI or UGI.
     pub dialect: Dialect,
     /// The game served.
@@ -295,7 +295,7 @@ enum Event<G: Game + crate::game::Observe> {
 }
 
 /// A search in progress.
-struct Search<T: Table> {
+struct Search<T: EnginePosition> {
     stop: Stop,
     handle: JoinHandle<()>,
     /// The table it searches (for writing `bestmove`).
@@ -488,8 +488,8 @@ enum NoSearch {
 }
 
 /// The server's state between messages.
-struct Server<'a, T: Table> {
-    setup: Setup<'a>,
+struct Server<'a, T: EnginePosition> {
+    setup: ServerSetup<'a>,
     out: Out,
     events: Sender<Event<T::G>>,
     options: <T::G as Game>::Options,
@@ -515,7 +515,7 @@ struct Server<'a, T: Table> {
     pending: VecDeque<String>,
 }
 
-impl<T: Table> Server<'_, T> {
+impl<T: EnginePosition> Server<'_, T> {
     fn say(&self, line: &str) -> Result<()> {
         Ok(say(&self.out, line)?)
     }
@@ -1050,8 +1050,8 @@ fn result_word(returns: &Returns, seats: usize) -> String {
 
 /// Serves one engine over `input` and `output` until `quit` or the end of
 /// input.
-pub fn serve<T: Table>(
-    setup: Setup<'_>,
+pub fn serve<T: EnginePosition>(
+    setup: ServerSetup<'_>,
     input: impl BufRead + Send + 'static,
     output: Box<dyn Write + Send>,
 ) -> Result<()> {
@@ -1122,7 +1122,7 @@ pub fn serve<T: Table>(
 pub fn run_uci(catalogue: &crate::engine::Catalogue, engine: Option<&str>) -> Result<()> {
     let profile = catalogue.get(engine.unwrap_or("chess"))?;
     profile.expect_game("cardchess")?;
-    let setup = Setup {
+    let setup = ServerSetup {
         dialect: Dialect::Uci,
         game: crate::games::GameId::Cardchess.info(),
         profile,
@@ -1151,7 +1151,7 @@ pub fn run_ugi(
     let mut profile = catalogue.get(engine.unwrap_or(game.info().profiles.play))?;
     profile.expect_game(game.name())?;
     profile.options.extend(options.iter().cloned());
-    let setup = Setup {
+    let setup = ServerSetup {
         dialect: Dialect::Ugi,
         game: game.info(),
         profile,
@@ -1163,6 +1163,6 @@ pub fn run_ugi(
     crate::with_family!(game,
         perfect G => serve::<FullState<G>>(setup, input, output),
         chance G, _ => serve::<FullState<G>>(setup, input, output),
-        hidden _ => serve::<SeatView>(setup, input, output),
+        hidden _ => serve::<SeatPosition>(setup, input, output),
     )
 }

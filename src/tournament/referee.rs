@@ -19,7 +19,7 @@ use super::record::{GameRecord, GameSpec};
 use super::seeds::{derive, engine_seed, Stream};
 
 /// Everything the games of a tournament share.
-pub struct Setup<G: Playable> {
+pub struct GameSetup<G: Playable> {
     /// The game's rule options.
     pub options: G::Options,
     /// The engines' profiles, by engine index.
@@ -85,7 +85,7 @@ pub(super) fn is_quiet<G: Playable>(state: &G) -> bool {
     !actions.iter().any(|&a| state.is_noisy(a))
 }
 
-impl<G: Playable> Setup<G> {
+impl<G: Playable> GameSetup<G> {
     /// The start position text and the opening plies of `round` (the same for
     /// every game of the round), with the state they lead to.
     /// The opening's actions come too, and the state it started from.

@@ -24,10 +24,10 @@ use super::live::LiveGames;
 use super::plan::{part, schedule, Shard};
 use super::record::GameSpec;
 use super::record::{check_against_schedule, GameRecord};
-use super::referee::Setup;
+use super::referee::GameSetup;
 use super::report::Report;
 use super::snapshot::Snapshot;
-use super::store::Store;
+use super::store::ResultsFolder;
 use super::worker::{play_all, Flow};
 
 /// What a run tells its front end as games are recorded (the CLI draws a
@@ -68,9 +68,9 @@ pub fn run(path: &Path, options: &RunOptions) -> Result<Report> {
     let dir = results_dir(path, &config, options);
     let game: GameId = config.game.parse()?;
     let (profiles, texts) = profiles(&config, options)?;
-    let open = || -> Result<(Store, Vec<GameRecord>)> {
+    let open = || -> Result<(ResultsFolder, Vec<GameRecord>)> {
         let snapshot = snapshot(&config, game, texts, options.shard)?;
-        Store::open(&dir, path, &config, &snapshot, options.resume)
+        ResultsFolder::open(&dir, path, &config, &snapshot, options.resume)
     };
     crate::with_family!(game,
         perfect G => run_game::<G>(&config, profiles, options, open),
@@ -162,7 +162,7 @@ fn snapshot(
 pub(super) fn build_setup<G: Playable>(
     config: &TournamentConfig,
     profiles: Vec<EngineProfile>,
-) -> Result<Setup<G>> {
+) -> Result<GameSetup<G>> {
     for profile in &profiles {
         G::check_profile(profile)?;
     }
@@ -198,7 +198,7 @@ pub(super) fn build_setup<G: Playable>(
         Some(file) => read_openings::<G>(file, &options)?,
         None => Vec::new(),
     };
-    Ok(Setup {
+    Ok(GameSetup {
         options,
         profiles,
         limits,
@@ -218,7 +218,7 @@ fn run_game<G: Playable>(
     config: &TournamentConfig,
     profiles: Vec<EngineProfile>,
     options: &RunOptions,
-    open: impl FnOnce() -> Result<(Store, Vec<GameRecord>)>,
+    open: impl FnOnce() -> Result<(ResultsFolder, Vec<GameRecord>)>,
 ) -> Result<Report> {
     let mut setup = build_setup::<G>(config, profiles)?;
     let (store, records) = open()?;
@@ -262,7 +262,7 @@ fn log_record(record: &GameRecord) {
 /// SPRT decides on the merged shards).
 fn run_schedule(
     config: &TournamentConfig,
-    mut store: Store,
+    mut store: ResultsFolder,
     records: Vec<GameRecord>,
     options: &RunOptions,
     play: impl Fn(&GameSpec) -> GameRecord + Sync,

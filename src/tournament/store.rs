@@ -17,14 +17,14 @@ use super::snapshot::Snapshot;
 pub const GAMES: &str = "games.jsonl";
 
 /// An open results folder.
-pub(super) struct Store {
+pub(super) struct ResultsFolder {
     dir: PathBuf,
     games: PathBuf,
     texts: PathBuf,
     writer: RecordWriter,
 }
 
-impl Store {
+impl ResultsFolder {
     /// Opens the results folder `dir` for the run of the tournament file
     /// `path` (read as `config`) started with `snapshot`, and returns it
     /// with the records it holds. A fresh run refuses a folder that holds

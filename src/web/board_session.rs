@@ -56,7 +56,7 @@ pub struct Ending {
 
 /// Everything the page shows of a session.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Snapshot {
+pub struct SessionPage {
     /// The game's command-line name.
     pub game: &'static str,
     /// The current position string.
@@ -98,7 +98,7 @@ pub struct Hint {
 /// A session of a drawn game, whatever the game.
 pub trait BoardSession: AnySession {
     /// What the page shows now.
-    fn snapshot(&self) -> Snapshot;
+    fn snapshot(&self) -> SessionPage;
     /// The position after the first `ply` actions, if the game has that many.
     fn position_at(&self, ply: usize) -> Option<Earlier>;
     /// The position string after each ply, the start first, with the
@@ -118,7 +118,7 @@ impl<G: Pictured> BoardSession for Session<G>
 where
     G::Action: Send,
 {
-    fn snapshot(&self) -> Snapshot {
+    fn snapshot(&self) -> SessionPage {
         let state = self.state();
         let legal = if Session::person_to_move(self).is_some() {
             let mut actions = Vec::new();
@@ -154,7 +154,7 @@ where
                     .unwrap_or_else(|| ending.reason.text().to_string()),
             },
         });
-        Snapshot {
+        SessionPage {
             game: G::NAME,
             position: state.format_position(),
             picture: state.picture(),

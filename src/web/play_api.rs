@@ -20,7 +20,7 @@ use crate::games::GameId;
 use crate::tournament::record::record_as_saved_game;
 
 use super::app::{fresh_seed, App, Shared};
-use super::board_session::{BoardSession, Earlier, Ending, Hint, Snapshot};
+use super::board_session::{BoardSession, Earlier, Ending, Hint, SessionPage};
 use super::clock::ClockRequest;
 use super::error::{ApiError, JsonBody, PathArgs};
 use super::picture::Pictured;
@@ -117,7 +117,7 @@ pub struct View {
     pub options: Vec<String>,
     /// The game now.
     #[serde(flatten)]
-    pub snapshot: Snapshot,
+    pub snapshot: SessionPage,
 }
 
 /// Runs `work` on the session `id` on a blocking thread (an engine may

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use super::auction::{Auction, CallResult};
 use super::cards::{cards_of, Card, COLOUR_LETTERS, NOTE_NAMES, SYMBOL_CARDS};
 use super::deal::cards_per_player;
-use super::layouts::{Cell, Grid, Table};
+use super::layouts::{Cell, Grid, Layout};
 use super::observation::Observation;
 use super::Action;
 
@@ -137,10 +137,10 @@ fn short_name(card: Card) -> String {
 
 /// The table in its layout.
 #[must_use]
-pub fn draw_table(table: &Table) -> String {
+pub fn draw_table(table: &Layout) -> String {
     let mut out = String::new();
     match table {
-        Table::Muzicando(piles) => {
+        Layout::Muzicando(piles) => {
             let _ = writeln!(out, "Piles (each colour climbs Do→Si):");
             for (colour, letter) in COLOUR_LETTERS.iter().enumerate() {
                 let height = usize::from(piles.heights[colour]);
@@ -156,7 +156,7 @@ pub fn draw_table(table: &Table) -> String {
                 let _ = writeln!(out, "  {letter} | {notes}{symbol}");
             }
         }
-        Table::Parada(columns) => {
+        Layout::Parada(columns) => {
             let _ = writeln!(
                 out,
                 "Columns (a colour's circled note opens it; grow up or down):"
@@ -187,14 +187,14 @@ pub fn draw_table(table: &Table) -> String {
             }
             let _ = writeln!(out, "  (o) = the empty place of a column's opener");
         }
-        Table::Glissando(rows) => {
+        Layout::Glissando(rows) => {
             let _ = writeln!(
                 out,
                 "Rows (ascending left to right, Si–Do wraps; cells X,Y):"
             );
             out.push_str(&draw_grid(&rows.grid));
         }
-        Table::Sarabanda(free) => {
+        Layout::Sarabanda(free) => {
             let _ = writeln!(
                 out,
                 "Grid (a note goes next to a note one step away; cells X,Y):"

@@ -25,7 +25,7 @@
 //!   against it when an opponent does.
 
 use super::cards::{cards_of, Card, ALL_CARDS};
-use super::layouts::{GameType, Table};
+use super::layouts::{GameType, Layout};
 use super::observation::Observation;
 use super::public_view::PublicView;
 use super::{Action, Auction, Bid, Muzicando, Options};
@@ -120,7 +120,7 @@ pub struct Situation<'a> {
     /// The cards it has not seen (held by the others, or in the stock).
     pub unseen: u64,
     /// The table.
-    pub table: &'a Table,
+    pub table: &'a Layout,
     /// Players still in the hand (bit per seat).
     pub active: u8,
     /// The rules options.

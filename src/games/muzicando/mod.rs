@@ -43,7 +43,7 @@ use crate::game::{Game, Returns, Seat, Turn};
 pub use auction::{Auction, Bid};
 pub use cards::Card;
 pub use deal::cards_per_player;
-pub use layouts::{Cell, GameType, Table};
+pub use layouts::{Cell, GameType, Layout};
 pub use notation::ParseError;
 pub use observation::Observation;
 pub use options::{Finish, GlissandoRows, Options, PauseRule};
@@ -106,7 +106,7 @@ pub struct Muzicando {
     dealt: u8,
     auction: Auction,
     contract: Option<Contract>,
-    table: Table,
+    table: Layout,
     to_move: u8,
     /// Players whose next turn is skipped.
     blocked: u8,
@@ -165,7 +165,7 @@ impl Muzicando {
 
     /// The table.
     #[must_use]
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &Layout {
         &self.table
     }
 
@@ -304,7 +304,7 @@ impl Game for Muzicando {
             dealt: 0,
             auction: Auction::default(),
             contract: None,
-            table: Table::new(GameType::Muzicando, options.glissando_rows),
+            table: Layout::new(GameType::Muzicando, options.glissando_rows),
             to_move: 0,
             blocked: 0,
             active: ((1u16 << seats) - 1) as u8,

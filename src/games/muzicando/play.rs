@@ -12,14 +12,14 @@
 //! every player has shed or lost the round.
 
 use super::cards::Card;
-use super::layouts::{Cell, GameType, Table};
+use super::layouts::{Cell, GameType, Layout};
 use super::options::{Finish, PauseRule};
 use super::{Action, Muzicando, Phase};
 
 impl Muzicando {
     /// Lays out the table for the contract's type and gives the first turn.
     pub(super) fn start_play(&mut self, game_type: GameType, first: u8) {
-        self.table = Table::new(game_type, self.options.glissando_rows);
+        self.table = Layout::new(game_type, self.options.glissando_rows);
         self.phase = Phase::Play;
         self.to_move = first;
     }

@@ -5,7 +5,7 @@
 
 use super::auction::{Auction, CallResult};
 use super::deal::cards_per_player;
-use super::layouts::{GameType, Table};
+use super::layouts::{GameType, Layout};
 use super::observation::Observation;
 use super::{Action, Contract};
 
@@ -18,7 +18,7 @@ pub struct PublicView {
     pub contract: Option<Contract>,
     /// The table, laid out for the contract's type (empty Muzicando piles
     /// before the contract).
-    pub table: Table,
+    pub table: Layout,
     /// Players still in the hand (bit per seat): neither shed nor out.
     pub active: u8,
 }
@@ -32,7 +32,7 @@ impl Observation {
         let mut auction = Auction::default();
         let mut contract = None;
         let rows = self.options.glissando_rows;
-        let mut table = Table::new(GameType::Muzicando, rows);
+        let mut table = Layout::new(GameType::Muzicando, rows);
         let dealt = u32::from(cards_per_player(&self.options)) * u32::from(seats);
         let mut stock = 56u32.saturating_sub(dealt);
         let mut lost = 0u8;
@@ -46,13 +46,13 @@ impl Observation {
                 Some(Action::Bid(bid)) => {
                     if let CallResult::Contract(bid, declarer) = auction.call(seat, Some(bid)) {
                         contract = Some(team_contract(bid, declarer));
-                        table = Table::new(bid.game_type(), rows);
+                        table = Layout::new(bid.game_type(), rows);
                     }
                 }
                 Some(Action::Pass) if contract.is_none() => {
                     if let CallResult::Contract(bid, declarer) = auction.call(seat, None) {
                         contract = Some(team_contract(bid, declarer));
-                        table = Table::new(bid.game_type(), rows);
+                        table = Layout::new(bid.game_type(), rows);
                     }
                 }
                 Some(Action::Choose(game_type)) => {
@@ -61,7 +61,7 @@ impl Observation {
                         game_type,
                         declarer: seat,
                     });
-                    table = Table::new(game_type, rows);
+                    table = Layout::new(game_type, rows);
                 }
                 Some(Action::Place(card, cell)) => table.place(card, cell),
                 Some(Action::Pass) if individual && stock == 0 => lost |= 1 << seat,

@@ -24,7 +24,7 @@ use super::auction::{Auction, CallResult};
 use super::cards::{cards_of, Card, Symbol, COLOUR_LETTERS, NOTE_NAMES, SYMBOL_CARDS};
 use super::deal::cards_per_player;
 use super::display::auction_calls;
-use super::layouts::{Cell, GameType, Table};
+use super::layouts::{Cell, GameType, Layout};
 use super::{Action, Contract, Muzicando, Observation, Phase};
 use crate::game::{Game, HandView, HiddenInfo, Notation, Turn};
 
@@ -104,7 +104,7 @@ fn drawn_cell(game_type: GameType, card: Card, cell: Cell) -> (i8, i8) {
 impl TableView {
     /// The view of `table`.
     #[must_use]
-    pub fn of(table: &Table) -> Self {
+    pub fn of(table: &Layout) -> Self {
         let game_type = table.game_type();
         let layout = match game_type {
             GameType::Muzicando => "piles",
@@ -113,9 +113,9 @@ impl TableView {
             GameType::Sarabanda => "grid",
         };
         let grid = match table {
-            Table::Glissando(rows) => Some(&rows.grid),
-            Table::Sarabanda(free) => Some(&free.grid),
-            Table::Muzicando(_) | Table::Parada(_) => None,
+            Layout::Glissando(rows) => Some(&rows.grid),
+            Layout::Sarabanda(free) => Some(&free.grid),
+            Layout::Muzicando(_) | Layout::Parada(_) => None,
         };
         let cells = match grid {
             Some(grid) => {

@@ -6,7 +6,7 @@
 //! cost no table and are the same in every run.
 
 use super::cards::{cards_of, Card};
-use super::layouts::{Cell, Table};
+use super::layouts::{Cell, Layout};
 use super::Muzicando;
 
 /// SplitMix64's finalizer: a fixed bijective scramble of a 64-bit word.
@@ -80,10 +80,10 @@ impl Muzicando {
 }
 
 /// Where a card on the table lies (implied by the card for piles and columns).
-fn cell_on(table: &Table, card: Card) -> Cell {
+fn cell_on(table: &Layout, card: Card) -> Cell {
     match table {
-        Table::Glissando(rows) => rows.grid.cell_of(card),
-        Table::Sarabanda(free) => free.grid.cell_of(card),
+        Layout::Glissando(rows) => rows.grid.cell_of(card),
+        Layout::Sarabanda(free) => free.grid.cell_of(card),
         _ => table.implied_cell(card).unwrap_or_default(),
     }
 }

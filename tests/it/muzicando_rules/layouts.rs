@@ -2,7 +2,7 @@
 
 use super::card;
 use tauler::games::muzicando::cards::{cards_of, Card, ALL_CARDS};
-use tauler::games::muzicando::layouts::{Cell, GameType, Table};
+use tauler::games::muzicando::layouts::{Cell, GameType, Layout};
 use tauler::games::muzicando::GlissandoRows;
 
 fn at(x: i8, y: i8) -> Cell {
@@ -10,7 +10,7 @@ fn at(x: i8, y: i8) -> Cell {
 }
 
 /// Lays cards (name, cell) on a table, each checked legal first.
-fn lay(table: &mut Table, cards: &[(&str, Cell)]) {
+fn lay(table: &mut Layout, cards: &[(&str, Cell)]) {
     for &(name, cell) in cards {
         let c = card(name);
         assert!(table.is_legal(c, cell), "{name}@{cell} should be legal");
@@ -19,24 +19,24 @@ fn lay(table: &mut Table, cards: &[(&str, Cell)]) {
 }
 
 /// Lays cards on the cells their layout implies, each checked legal first.
-fn lay_implied(table: &mut Table, names: &[&str]) {
+fn lay_implied(table: &mut Layout, names: &[&str]) {
     for &name in names {
         let cell = implied(table, name);
         lay(table, &[(name, cell)]);
     }
 }
 
-fn implied(table: &Table, name: &str) -> Cell {
+fn implied(table: &Layout, name: &str) -> Cell {
     table.implied_cell(card(name)).unwrap()
 }
 
-fn legal_here(table: &Table, name: &str) -> bool {
+fn legal_here(table: &Layout, name: &str) -> bool {
     let c = card(name);
     table.is_legal(c, implied(table, name))
 }
 
 /// Every placement a hand of every card could make, as `name@cell`.
-fn all_placements(table: &Table) -> Vec<String> {
+fn all_placements(table: &Layout) -> Vec<String> {
     let mut out = Vec::new();
     table.note_moves(ALL_CARDS & !table.cards(), &mut |c: Card, cell: Cell| {
         out.push(format!("{c}@{cell}"));
@@ -46,7 +46,7 @@ fn all_placements(table: &Table) -> Vec<String> {
 
 #[test]
 fn muzicando_piles_start_with_a_do_and_climb_one_note_in_colour() {
-    let mut table = Table::new(GameType::Muzicando, GlissandoRows::Initial);
+    let mut table = Layout::new(GameType::Muzicando, GlissandoRows::Initial);
     let playable: Vec<String> = cards_of(table.playable_notes())
         .map(|c| c.to_string())
         .collect();
@@ -71,7 +71,7 @@ fn muzicando_piles_start_with_a_do_and_climb_one_note_in_colour() {
 
 #[test]
 fn parada_columns_start_with_the_circled_note_and_grow_up_or_down_without_wrap() {
-    let mut table = Table::new(GameType::Parada, GlissandoRows::Initial);
+    let mut table = Layout::new(GameType::Parada, GlissandoRows::Initial);
     let playable: Vec<String> = cards_of(table.playable_notes())
         .map(|c| c.to_string())
         .collect();
@@ -106,7 +106,7 @@ fn parada_columns_start_with_the_circled_note_and_grow_up_or_down_without_wrap()
 
 #[test]
 fn glissando_opens_with_a_circled_card_and_rows_run_up_to_the_right_wrapping() {
-    let mut table = Table::new(GameType::Glissando, GlissandoRows::Initial);
+    let mut table = Layout::new(GameType::Glissando, GlissandoRows::Initial);
     assert_eq!(
         all_placements(&table),
         [
@@ -141,7 +141,7 @@ fn glissando_opens_with_a_circled_card_and_rows_run_up_to_the_right_wrapping() {
 
 #[test]
 fn glissando_new_rows_start_above_or_below_a_card_one_step_away_one_opener_per_line() {
-    let mut table = Table::new(GameType::Glissando, GlissandoRows::Initial);
+    let mut table = Layout::new(GameType::Glissando, GlissandoRows::Initial);
     lay(
         &mut table,
         &[("G-Fa", at(0, 0)), ("R-Sol", at(1, 0)), ("R-Mi", at(-1, 0))],
@@ -207,8 +207,8 @@ fn glissando_new_rows_start_above_or_below_a_card_one_step_away_one_opener_per_l
 
 /// Glissando rows after G-Fa, R-Sol, R-Mi on the initial row and B-Sol
 /// opening a row above G-Fa.
-fn two_rows(rule: GlissandoRows) -> Table {
-    let mut rows = Table::new(GameType::Glissando, rule);
+fn two_rows(rule: GlissandoRows) -> Layout {
+    let mut rows = Layout::new(GameType::Glissando, rule);
     lay(
         &mut rows,
         &[
@@ -223,7 +223,7 @@ fn two_rows(rule: GlissandoRows) -> Table {
 
 #[test]
 fn sarabanda_starts_with_a_do_and_grows_next_to_a_note_one_step_away() {
-    let mut table = Table::new(GameType::Sarabanda, GlissandoRows::Initial);
+    let mut table = Layout::new(GameType::Sarabanda, GlissandoRows::Initial);
     assert!(table.is_legal(card("Y-Do"), at(0, 0)), "any Do opens");
     assert!(!table.is_legal(card("R-Re"), at(0, 0)), "only a Do opens");
     lay(&mut table, &[("Y-Do", at(0, 0))]);
@@ -263,7 +263,7 @@ fn sarabanda_starts_with_a_do_and_grows_next_to_a_note_one_step_away() {
 #[test]
 fn symbols_in_muzicando_and_parada_need_their_colour_open() {
     for game_type in [GameType::Muzicando, GameType::Parada] {
-        let mut table = Table::new(game_type, GlissandoRows::Initial);
+        let mut table = Layout::new(game_type, GlissandoRows::Initial);
         let sharp = card("R-#");
         let cell = table.implied_cell(sharp).unwrap();
         assert!(!table.is_legal(sharp, cell), "{game_type}: red not open");
@@ -284,13 +284,13 @@ fn symbols_in_muzicando_and_parada_need_their_colour_open() {
         lay_implied(&mut table, &["R-Do"]);
         assert!(table.is_legal(sharp, cell), "{game_type}: red open");
     }
-    let mut piles = Table::new(GameType::Muzicando, GlissandoRows::Initial);
+    let mut piles = Layout::new(GameType::Muzicando, GlissandoRows::Initial);
     for name in ["B-Do", "B-Re", "B-Mi", "B-Fa", "B-Sol", "B-La", "B-Si"] {
         lay_implied(&mut piles, &[name]);
     }
     assert!(legal_here(&piles, "B-b"), "on top of a complete pile");
     assert_eq!(
-        Table::new(GameType::Parada, GlissandoRows::Initial).implied_cell(card("P-b")),
+        Layout::new(GameType::Parada, GlissandoRows::Initial).implied_cell(card("P-b")),
         Some(at(5, 5)),
         "on the opener"
     );
@@ -298,7 +298,7 @@ fn symbols_in_muzicando_and_parada_need_their_colour_open() {
 
 #[test]
 fn symbols_in_sarabanda_and_glissando_need_a_same_colour_note_with_four_sides_occupied() {
-    let mut table = Table::new(GameType::Sarabanda, GlissandoRows::Initial);
+    let mut table = Layout::new(GameType::Sarabanda, GlissandoRows::Initial);
     lay(
         &mut table,
         &[
@@ -339,7 +339,7 @@ fn symbols_in_sarabanda_and_glissando_need_a_same_colour_note_with_four_sides_oc
 }
 
 /// Every placement (notes and symbols) of the cards off `table`.
-fn placements(table: &Table) -> Vec<(Card, Cell)> {
+fn placements(table: &Layout) -> Vec<(Card, Cell)> {
     let hand = ALL_CARDS & !table.cards();
     let mut all = Vec::new();
     table.note_moves(hand, &mut |card, cell| all.push((card, cell)));
@@ -358,7 +358,7 @@ fn the_notes_playable_after_a_placement_are_what_placing_it_gives() {
     for (game_type, rows) in layouts {
         let mut checked = 0;
         for _ in 0..30 {
-            let mut table = Table::new(game_type, rows);
+            let mut table = Layout::new(game_type, rows);
             loop {
                 let moves = placements(&table);
                 if moves.is_empty() {

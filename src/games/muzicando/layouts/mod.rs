@@ -2,7 +2,7 @@
 //! table, and the table after placing it.
 //!
 //! Each layout answers the same questions: which note cards could be placed
-//! now by anybody ([`Table::playable_notes`], which is also what a pass
+//! now by anybody ([`Layout::playable_notes`], which is also what a pass
 //! proves the passer did not hold), the placements open to a hand (notes and
 //! symbols separately, because notes are compulsory and symbols optional),
 //! and the table after a placement.
@@ -86,7 +86,7 @@ impl fmt::Display for GameType {
 
 /// The cards on the table, laid out by the game type's rules.
 #[derive(Clone, Debug)]
-pub enum Table {
+pub enum Layout {
     /// Muzicando piles.
     Muzicando(Piles),
     /// Parada columns.
@@ -97,16 +97,16 @@ pub enum Table {
     Sarabanda(Box<FreeGrid>),
 }
 
-impl Table {
+impl Layout {
     /// The empty table for a game type, Glissando rows starting as `rows`
     /// says.
     #[must_use]
-    pub fn new(game_type: GameType, rows: GlissandoRows) -> Table {
+    pub fn new(game_type: GameType, rows: GlissandoRows) -> Layout {
         match game_type {
-            GameType::Muzicando => Table::Muzicando(Piles::default()),
-            GameType::Parada => Table::Parada(Columns::default()),
-            GameType::Glissando => Table::Glissando(Box::new(Rows::new(rows))),
-            GameType::Sarabanda => Table::Sarabanda(Box::default()),
+            GameType::Muzicando => Layout::Muzicando(Piles::default()),
+            GameType::Parada => Layout::Parada(Columns::default()),
+            GameType::Glissando => Layout::Glissando(Box::new(Rows::new(rows))),
+            GameType::Sarabanda => Layout::Sarabanda(Box::default()),
         }
     }
 
@@ -114,10 +114,10 @@ impl Table {
     #[must_use]
     pub fn game_type(&self) -> GameType {
         match self {
-            Table::Muzicando(_) => GameType::Muzicando,
-            Table::Parada(_) => GameType::Parada,
-            Table::Glissando(_) => GameType::Glissando,
-            Table::Sarabanda(_) => GameType::Sarabanda,
+            Layout::Muzicando(_) => GameType::Muzicando,
+            Layout::Parada(_) => GameType::Parada,
+            Layout::Glissando(_) => GameType::Glissando,
+            Layout::Sarabanda(_) => GameType::Sarabanda,
         }
     }
 
@@ -125,10 +125,10 @@ impl Table {
     #[must_use]
     pub fn cards(&self) -> u64 {
         match self {
-            Table::Muzicando(t) => t.cards,
-            Table::Parada(t) => t.cards,
-            Table::Glissando(t) => t.grid.cards,
-            Table::Sarabanda(t) => t.grid.cards,
+            Layout::Muzicando(t) => t.cards,
+            Layout::Parada(t) => t.cards,
+            Layout::Glissando(t) => t.grid.cards,
+            Layout::Sarabanda(t) => t.grid.cards,
         }
     }
 
@@ -137,20 +137,20 @@ impl Table {
     #[must_use]
     pub fn playable_notes(&self) -> u64 {
         match self {
-            Table::Muzicando(t) => t.playable_notes(),
-            Table::Parada(t) => t.playable_notes(),
-            Table::Glissando(t) => t.playable_notes(),
-            Table::Sarabanda(t) => t.playable_notes(),
+            Layout::Muzicando(t) => t.playable_notes(),
+            Layout::Parada(t) => t.playable_notes(),
+            Layout::Glissando(t) => t.playable_notes(),
+            Layout::Sarabanda(t) => t.playable_notes(),
         }
     }
 
-    /// What [`Table::playable_notes`] would give once `card` is placed at
+    /// What [`Layout::playable_notes`] would give once `card` is placed at
     /// `cell`; the table itself is left as it is.
     #[must_use]
     pub fn playable_notes_after(&self, card: Card, cell: Cell) -> u64 {
         match self {
-            Table::Glissando(t) => t.playable_notes_after(card, cell),
-            Table::Sarabanda(t) => t.playable_notes_after(card, cell),
+            Layout::Glissando(t) => t.playable_notes_after(card, cell),
+            Layout::Sarabanda(t) => t.playable_notes_after(card, cell),
             _ => {
                 let mut table = self.clone();
                 table.place(card, cell);
@@ -162,20 +162,20 @@ impl Table {
     /// Calls `f` with every legal placement of a note card from `hand`.
     pub fn note_moves(&self, hand: u64, f: &mut impl FnMut(Card, Cell)) {
         match self {
-            Table::Muzicando(t) => t.note_moves(hand, f),
-            Table::Parada(t) => t.note_moves(hand, f),
-            Table::Glissando(t) => t.note_moves(hand, f),
-            Table::Sarabanda(t) => t.note_moves(hand, f),
+            Layout::Muzicando(t) => t.note_moves(hand, f),
+            Layout::Parada(t) => t.note_moves(hand, f),
+            Layout::Glissando(t) => t.note_moves(hand, f),
+            Layout::Sarabanda(t) => t.note_moves(hand, f),
         }
     }
 
     /// Calls `f` with every legal placement of a symbol card from `hand`.
     pub fn symbol_moves(&self, hand: u64, f: &mut impl FnMut(Card, Cell)) {
         match self {
-            Table::Muzicando(t) => t.symbol_moves(hand, f),
-            Table::Parada(t) => t.symbol_moves(hand, f),
-            Table::Glissando(t) => t.grid.symbol_moves(hand, f),
-            Table::Sarabanda(t) => t.grid.symbol_moves(hand, f),
+            Layout::Muzicando(t) => t.symbol_moves(hand, f),
+            Layout::Parada(t) => t.symbol_moves(hand, f),
+            Layout::Glissando(t) => t.grid.symbol_moves(hand, f),
+            Layout::Sarabanda(t) => t.grid.symbol_moves(hand, f),
         }
     }
 
@@ -197,19 +197,19 @@ impl Table {
     #[must_use]
     pub fn implied_cell(&self, card: Card) -> Option<Cell> {
         match self {
-            Table::Muzicando(_) => Some(Piles::cell_of(card)),
-            Table::Parada(_) => Some(Columns::cell_of(card)),
-            Table::Glissando(_) | Table::Sarabanda(_) => None,
+            Layout::Muzicando(_) => Some(Piles::cell_of(card)),
+            Layout::Parada(_) => Some(Columns::cell_of(card)),
+            Layout::Glissando(_) | Layout::Sarabanda(_) => None,
         }
     }
 
     /// Places a card (the placement must be legal).
     pub fn place(&mut self, card: Card, cell: Cell) {
         match self {
-            Table::Muzicando(t) => t.place(card),
-            Table::Parada(t) => t.place(card),
-            Table::Glissando(t) => t.place(card, cell),
-            Table::Sarabanda(t) => t.place(card, cell),
+            Layout::Muzicando(t) => t.place(card),
+            Layout::Parada(t) => t.place(card),
+            Layout::Glissando(t) => t.place(card, cell),
+            Layout::Sarabanda(t) => t.place(card, cell),
         }
     }
 }

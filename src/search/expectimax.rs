@@ -283,9 +283,9 @@ impl<G: Game, E: Evaluator<G>> Expectimax<G, E> {
     /// come within `margin` of the best found before it (the root mover's
     /// view; `f64::INFINITY` for none) is searched with a window that
     /// fails low, and gets an upper bound at least `margin` below the best
-    /// instead of its value: the level rule ([`crate::engine::level`])
-    /// draws such an action practically never, and the window saves most
-    /// of its search.
+    /// instead of its value: the playing levels' softmax rule draws such
+    /// an action practically never, and the window saves most of its
+    /// search.
     pub fn root_values(
         &mut self,
         state: &G,

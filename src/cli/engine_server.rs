@@ -776,10 +776,11 @@ impl<T: EnginePosition> Server<'_, T> {
             }
         };
         if let Some(level) = &self.strength.profile {
+            let cap = level.limits.limits();
             if limits == Limits::default() && !hold {
-                limits = level.limits.limits();
+                limits = cap;
             }
-            limits = limits.within(&level.limits.limits());
+            limits = limits.within(&cap);
         }
         if let Some(clock) = &mut limits.clock {
             clock.remaining = clock

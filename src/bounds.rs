@@ -186,6 +186,23 @@ pub const HANDS_PER_MATCH: Range<u32> = range(4, 1000);
 pub const ELO: Range<f64> = range(-1000.0, 1000.0);
 /// Each count of `sprt --counts` (game pairs).
 pub const PAIR_COUNT: Range<u64> = range(0, 1_000_000_000_000);
+/// A network's accumulator width (`tauler train --hidden`; also a multiple
+/// of 16, which the trainer checks).
+pub const HIDDEN: Range<usize> = range(16, 1024);
+/// Passes over the training data (`tauler train --epochs`).
+pub const EPOCHS: Range<u32> = range(1, 10_000);
+/// Positions per minibatch (`tauler train --batch`).
+pub const BATCH: Range<usize> = range(1, 1_000_000);
+/// The trainer's learning rate (`--lr`).
+pub const LEARNING_RATE: Range<f32> = range(1e-6, 1.0);
+/// AdamW's weight decay (`--weight-decay`).
+pub const WEIGHT_DECAY: Range<f32> = range(0.0, 1.0);
+/// A share between 0 and 1 (`--lambda`).
+pub const SHARE: Range<f32> = range(0.0, 1.0);
+/// The share of games held out for validation (`--validation`).
+pub const VALIDATION: Range<f32> = range(0.0, 0.9);
+/// Centipawns per sigmoid unit of a network's output (`--scale`).
+pub const EVAL_SCALE: Range<f32> = range(1.0, 10_000.0);
 
 #[cfg(test)]
 mod tests {

@@ -23,6 +23,7 @@ mod serve;
 mod smp_bench;
 mod sprt;
 mod tournament;
+mod train;
 mod tune;
 
 use anyhow::Result;
@@ -121,6 +122,9 @@ enum Command {
     /// the search score and the game's result, in the binary format of
     /// docs/datagen.md (last line: `games N (played M) positions P seed S`).
     Datagen(datagen::DatagenArgs),
+    /// Trains a network on `tauler datagen` files and writes its quantised
+    /// weights and the validation curve (docs/train.md).
+    Train(train::TrainArgs),
     /// Runs an engine tournament described by a TOML file and reports it;
     /// `tauler tournament merge DIR...` joins the results of its shards.
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -267,6 +271,7 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Command::Serve(args) => serve::run(&args, catalogue()?),
         Command::Datagen(args) => datagen::run(&args, &catalogue()?),
+        Command::Train(args) => train::run(&args),
         Command::Tournament {
             merge: Some(TournamentCommand::Merge { dirs }),
             ..

@@ -5,7 +5,7 @@
 
 use crate::game::{Notation, Observe, PerfectInfo};
 use crate::games::muzicando::Muzicando;
-use crate::knowledge::{EvaluatedGame, Evaluator};
+use crate::knowledge::{EvalKind, EvaluatedGame, Evaluator};
 use crate::protocol::WireView;
 
 use super::build::{evaluated_player, hidden_player};
@@ -49,14 +49,23 @@ where
     }
 }
 
-/// `G`'s evaluator with the weights of `profile`'s `[parameters.eval]`.
+/// `G`'s evaluator with the weights of `profile`'s `[parameters.eval]`,
+/// and its trained network with `eval = "network"`.
 fn weighted_evaluator<G: EvaluatedGame>(
     profile: &EngineProfile,
 ) -> Result<G::Evaluator, ProfileError> {
-    G::weighted_evaluator(profile.eval_weights()?).map_err(|message| ProfileError::Invalid {
+    let invalid = |message: String| ProfileError::Invalid {
         name: profile.name.clone(),
-        message: format!("[parameters.eval] {message}"),
-    })
+        message,
+    };
+    let evaluator = G::weighted_evaluator(profile.eval_weights()?)
+        .map_err(|message| invalid(format!("[parameters.eval] {message}")))?;
+    match profile.eval {
+        EvalKind::Classic => Ok(evaluator),
+        EvalKind::Network => {
+            G::with_network(evaluator).map_err(|error| invalid(format!("eval: {error}")))
+        }
+    }
 }
 
 impl Playable for Muzicando {

@@ -5,10 +5,48 @@
 //! Each game supplies its evaluator in its own folder; the searchers know
 //! only this trait.
 
+use std::any::Any;
+
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 
 use crate::bounds;
 use crate::game::{Game, Notation};
+
+use super::network::NetworkError;
+
+/// Which evaluation an engine profile plays with (`eval = "classic"` or
+/// `"network"` at the profile's top level).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EvalKind {
+    /// The hand-written evaluation with its tuned weights.
+    #[default]
+    Classic,
+    /// The game's trained network, built into the program.
+    Network,
+}
+
+/// What an evaluator keeps from one evaluation to the next within one
+/// search thread (a network's accumulators, [`Evaluator::evaluate_at`]):
+/// empty until the evaluator first asks for it, then of the evaluator's
+/// own type.
+#[derive(Default)]
+pub struct EvalScratch(Option<Box<dyn Any + Send>>);
+
+impl EvalScratch {
+    /// The scratch as a `T`, made with `T::default()` the first time (or
+    /// when it held another type).
+    pub fn get<T: Any + Send + Default>(&mut self) -> &mut T {
+        if !self.0.as_ref().is_some_and(|held| held.is::<T>()) {
+            self.0 = Some(Box::<T>::default());
+        }
+        match self.0.as_mut().and_then(|held| held.downcast_mut::<T>()) {
+            Some(scratch) => scratch,
+            None => unreachable!("the scratch was just made a T"),
+        }
+    }
+}
 
 /// What [`Evaluator::noisy_actions`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +88,16 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// in centipawn-like units (a pawn ≈ 100). The alpha-beta searcher clamps
     /// it to its own evaluation limit (far below mate scores).
     fn evaluate(&self, state: &G) -> i32;
+
+    /// [`evaluate`](Self::evaluate) of `state`, reached `ply` plies below
+    /// the search's root, with the thread's `scratch`: an evaluator that
+    /// updates its work incrementally (a network's accumulators) keeps it
+    /// there between calls. Must return what `evaluate` returns; the
+    /// default is `evaluate`.
+    fn evaluate_at(&self, state: &G, ply: usize, scratch: &mut EvalScratch) -> i32 {
+        let _ = (ply, scratch);
+        self.evaluate(state)
+    }
 
     /// Whether `action` (legal in `state`) changes the position so sharply
     /// that a static evaluation before it is meaningless: captures,
@@ -156,6 +204,14 @@ pub trait EvaluatedGame: Notation {
     #[must_use]
     fn search_hints() -> SearchHints {
         SearchHints::default()
+    }
+
+    /// `evaluator` made to evaluate with the game's trained network (an
+    /// engine profile's `eval = "network"`), or why it cannot: the default
+    /// refuses, for a game without one.
+    fn with_network(evaluator: Self::Evaluator) -> Result<Self::Evaluator, NetworkError> {
+        let _ = evaluator;
+        Err(NetworkError::NoNetwork(Self::NAME))
     }
 
     /// The evaluator whose weights an engine profile's `[parameters.eval]`

@@ -37,6 +37,7 @@ mod muzicando_engine_model;
 mod muzicando_engines;
 mod muzicando_rules;
 mod muzicando_table;
+mod network;
 mod noisy_generation;
 mod openings;
 mod option_words;

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 
+use crate::knowledge::EvalKind;
 use crate::protocol::Dialect;
 
 use super::super::level::Choice;
@@ -40,6 +41,8 @@ pub(super) struct ProfileFile {
     #[serde(default)]
     pub(super) tune: toml::Table,
     pub(super) choice: Option<Choice>,
+    #[serde(default)]
+    pub(super) eval: EvalKind,
 }
 
 /// An external engine: the program, how to speak to it, and its options.

@@ -7,6 +7,7 @@
 //!                                 # and for hidden-card games "rules", "pimc",
 //!                                 # "ismcts", "cheating"
 //! description = "full strength"
+//! eval = "classic"                # or "network": the game's trained network
 //! options = ["stalemate=two-thirds"]   # the game's rule options, KEY=VALUE
 //!
 //! [parameters]                    # the searcher's settings (SearchConfig)
@@ -62,7 +63,7 @@ use thiserror::Error;
 use crate::bounds::{self, OutOfRange};
 use crate::game::{GameOptions, OptionError};
 use crate::games::{GameId, UnknownGame};
-use crate::knowledge::PolicyModel;
+use crate::knowledge::{EvalKind, PolicyModel};
 use crate::search::modelling::{
     Chains, Inference as ModellingInference, Modelling, PlayoutModel, Sampler, Weighed,
 };
@@ -196,6 +197,9 @@ pub struct EngineProfile {
     /// The level rule's temperature (`[choice]`, [`super::level`]): the
     /// move drawn from the softmax of the root scores instead of the best.
     pub choice: Option<Choice>,
+    /// Which evaluation the searcher uses (`eval = "classic"`, the
+    /// default, or `"network"`, the game's trained network).
+    pub eval: EvalKind,
 }
 
 /// Checks that `name` is a plain profile name.
@@ -231,6 +235,7 @@ impl EngineProfile {
             external,
             tune: Vec::new(),
             choice: file.choice,
+            eval: file.eval,
         };
         profile.validate()?;
         profile.tune =
@@ -274,6 +279,15 @@ impl EngineProfile {
         self.chance_params()?;
         self.sampling_config()?;
         self.eval_weights()?;
+        if self.eval == EvalKind::Network && !self.searcher.evaluates() {
+            return Err(ProfileError::Invalid {
+                name: self.name.clone(),
+                message: format!(
+                    "eval = \"network\": searcher `{}` has no evaluator",
+                    self.searcher.name()
+                ),
+            });
+        }
         Ok(())
     }
 

@@ -5,7 +5,10 @@
 //! profile's `[parameters.eval]` table sets them by name (see
 //! [`Weights`]' fields; material per man: `[parameters.eval.material]`
 //! with `queen`, `wyvern`, `rook`, `pegasus`, `knight`, `bishop`,
-//! `elephant`, `pawn`).
+//! `elephant`, `pawn`). With a trained network set (`eval = "network"`,
+//! [`super::network`]) the network evaluates instead.
+
+use std::sync::Arc;
 
 use serde::Deserialize;
 
@@ -15,7 +18,10 @@ use super::movegen;
 use super::moves::{Move, MoveKind};
 use super::piece::{color_of, kind_of, Color, Kind, EMPTY};
 use super::Cescacs;
-use crate::knowledge::{read_weights, EvaluatedGame, Evaluator, NoisyActions, SearchHints};
+use crate::knowledge::network::{IncrementalEval, Network, NetworkError};
+use crate::knowledge::{
+    read_weights, EvalScratch, EvaluatedGame, Evaluator, NoisyActions, SearchHints,
+};
 
 /// The evaluation's weights, each named for what it rewards (a profile's
 /// `[parameters.eval]` uses the same names; the ones it leaves out keep
@@ -126,6 +132,10 @@ fn material_by_name<'de, D: serde::Deserializer<'de>>(reader: D) -> Result<[i32;
 pub struct CescacsEval {
     /// Its weights.
     pub weights: Weights,
+    /// The trained network it evaluates with instead, when set (a
+    /// profile's `eval = "network"`); the other terms then only order and
+    /// prune moves.
+    pub network: Option<Arc<Network>>,
 }
 
 /// The axial coordinates `(q, r)` of `h` (rules §1.3).
@@ -293,6 +303,14 @@ impl EvaluatedGame for Cescacs {
     fn weighted_evaluator(weights: toml::Table) -> Result<CescacsEval, String> {
         Ok(CescacsEval {
             weights: read_weights(weights)?,
+            network: None,
+        })
+    }
+
+    fn with_network(evaluator: CescacsEval) -> Result<CescacsEval, NetworkError> {
+        Ok(CescacsEval {
+            network: Some(super::network::built_in()?),
+            ..evaluator
         })
     }
 
@@ -308,6 +326,9 @@ impl EvaluatedGame for Cescacs {
 
 impl Evaluator<Cescacs> for CescacsEval {
     fn evaluate(&self, state: &Cescacs) -> i32 {
+        if let Some(network) = &self.network {
+            return IncrementalEval::default().evaluate(network, state, 0);
+        }
         let board = state.board();
         let white = self.white_score(board);
         let relative = if board.side() == Color::White {
@@ -316,6 +337,17 @@ impl Evaluator<Cescacs> for CescacsEval {
             -white
         };
         relative + self.weights.tempo
+    }
+
+    /// The network's accumulators kept per ply in `scratch`; the classic
+    /// evaluation otherwise.
+    fn evaluate_at(&self, state: &Cescacs, ply: usize, scratch: &mut EvalScratch) -> i32 {
+        match &self.network {
+            Some(network) => scratch
+                .get::<IncrementalEval>()
+                .evaluate(network, state, ply),
+            None => self.evaluate(state),
+        }
     }
 
     /// Captures (en passant included) and promotions.

@@ -4,7 +4,8 @@
 //! `geometry` is the board, `piece` the men, `board` a position and how moves
 //! change it, `movegen` attacks and legal moves, `rules` how a game ends,
 //! `pdtl` and `notation` the author's position and move text, `perft` the
-//! fast move-path counter, `eval` the static evaluation for alpha-beta.
+//! fast move-path counter, `eval` the static evaluation for alpha-beta,
+//! `network` the learned one's features and built-in weights.
 
 pub mod bench;
 mod board;
@@ -13,6 +14,7 @@ pub mod eval;
 pub mod geometry;
 mod movegen;
 mod moves;
+pub mod network;
 mod notation;
 mod pdtl;
 mod perft;

@@ -19,7 +19,7 @@ use super::ordering::{
 use super::smp::{Completed, RootShare};
 use super::split::{Pruning, SplitBest, SplitBoard, SplitPoint};
 use super::tt::{Bound, Entry, TranspositionTable};
-use crate::knowledge::{noisy_actions_or_filtered, Evaluator};
+use crate::knowledge::{noisy_actions_or_filtered, EvalScratch, Evaluator};
 use crate::search::control::{Control, POLL_INTERVAL};
 use crate::search::info::{PvLine, SearchInfo};
 use crate::search::score::{
@@ -137,6 +137,8 @@ pub struct Worker<'a, G: Game, E> {
     interim: Option<RootMove<G::Action>>,
     /// The splits this thread is searching at, innermost last.
     splits: Vec<Arc<SplitPoint<G>>>,
+    /// What the evaluator keeps between this thread's evaluations.
+    scratch: EvalScratch,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
@@ -158,6 +160,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             met_chance: false,
             interim: None,
             splits: Vec::new(),
+            scratch: EvalScratch::default(),
         }
     }
 
@@ -585,10 +588,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.aborted
     }
 
-    fn evaluate(&self, state: &G) -> i32 {
+    fn evaluate(&mut self, state: &G, ply: usize) -> i32 {
         self.shared
             .evaluator
-            .evaluate(state)
+            .evaluate_at(state, ply, &mut self.scratch)
             .clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
@@ -669,7 +672,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return self.evaluate(state);
+            return self.evaluate(state, ply);
         }
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -713,7 +716,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             && !in_check
             && depth <= config.futility_depth
             && (config.reverse_futility || config.futility_pruning);
-        let static_eval = (try_null || near_frontier).then(|| self.evaluate(state));
+        let static_eval = (try_null || near_frontier).then(|| self.evaluate(state, ply));
         if try_null && static_eval.is_some_and(|eval| eval >= beta) {
             if let Some(value) = self.null_move_cut(state, seat, ply, depth, beta) {
                 return value;
@@ -732,7 +735,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             } = buffers;
             state.legal_actions(actions);
             if actions.is_empty() {
-                return this.evaluate(state);
+                return this.evaluate(state, ply);
             }
             this.fill_candidates(state, ply, actions, hash_action, list);
 
@@ -1273,7 +1276,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
         let config = self.shared.config;
         if !config.quiescence || ply >= MAX_PLY || qply >= config.quiescence_plies {
-            return self.evaluate(state);
+            return self.evaluate(state, ply);
         }
         self.with_buffers(ply, |this, buffers| {
             // 2. The noisy actions (every evasion when in check), ranked.
@@ -1307,7 +1310,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let mut best = -INFINITY;
             let mut stand_pat = None;
             if quiet || list.is_empty() {
-                best = this.evaluate(state);
+                best = this.evaluate(state, ply);
                 if best >= beta || list.is_empty() {
                     return best;
                 }

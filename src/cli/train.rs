@@ -1,0 +1,199 @@
+//! `tauler train`: fits a network to `tauler datagen` files and writes
+//! its quantised weights, with the validation curve beside them
+//! (`docs/train.md`; the trainer is [`crate::knowledge::network::train`]).
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+
+use crate::bounds;
+use crate::game::{GameOptions, Notation};
+use crate::games::cescacs::Cescacs;
+use crate::knowledge::network::train::{train, EpochReport, Sample, TrainConfig};
+use crate::knowledge::network::NetworkInput;
+use crate::tournament::datagen_format::{read_all, DataGame, Record};
+
+/// What `tauler train` is asked.
+#[derive(Debug, Clone, Args)]
+pub struct TrainArgs {
+    /// The datagen files (all of one game).
+    #[arg(required = true)]
+    pub data: Vec<PathBuf>,
+    /// Where the weights go; the validation curve goes beside them, with
+    /// `.csv` added.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The accumulator's width, a multiple of 16 from 16 to 1024.
+    #[arg(long, default_value_t = 64)]
+    pub hidden: usize,
+    /// Passes over the training positions, 1 to 10000.
+    #[arg(long, default_value_t = 30)]
+    pub epochs: u32,
+    /// Positions a minibatch, 1 to 1000000.
+    #[arg(long, default_value_t = 1024)]
+    pub batch: usize,
+    /// AdamW's learning rate, 1e-6 to 1 (decayed by a cosine to a tenth).
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// AdamW's decoupled weight decay, 0 to 1.
+    #[arg(long, default_value_t = 0.0001)]
+    pub weight_decay: f32,
+    /// The search score's share of the target, 0 to 1 (the game result's
+    /// is the rest).
+    #[arg(long, default_value_t = 0.75)]
+    pub lambda: f32,
+    /// Centipawns per sigmoid unit, 1 to 10000.
+    #[arg(long, default_value_t = 400.0)]
+    pub scale: f32,
+    /// The share of games held out for validation, 0 to 0.9.
+    #[arg(long, default_value_t = 0.1)]
+    pub validation: f32,
+    /// The seed of the initial weights, the order and the split.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads computing gradients, 1 to 256 (the weights do not depend
+    /// on it).
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+/// Runs `tauler train`.
+pub fn run(args: &TrainArgs) -> Result<()> {
+    let config = TrainConfig {
+        hidden: bounds::HIDDEN.check("--hidden", args.hidden)?,
+        epochs: bounds::EPOCHS.check("--epochs", args.epochs)?,
+        batch: bounds::BATCH.check("--batch", args.batch)?,
+        learning_rate: bounds::LEARNING_RATE.check("--lr", args.lr)?,
+        weight_decay: bounds::WEIGHT_DECAY.check("--weight-decay", args.weight_decay)?,
+        lambda: bounds::SHARE.check("--lambda", args.lambda)?,
+        scale: bounds::EVAL_SCALE.check("--scale", args.scale)?,
+        validation: bounds::VALIDATION.check("--validation", args.validation)?,
+        seed: args.seed,
+    };
+    if !config.hidden.is_multiple_of(16) {
+        bail!("--hidden: {} is not a multiple of 16", config.hidden);
+    }
+    let threads = bounds::THREADS.check("--threads", args.threads)?;
+    let (game, records) = read_data(&args.data)?;
+    let samples = match game {
+        DataGame::Cescacs => samples::<Cescacs>(&records)?,
+        DataGame::Camelot | DataGame::Chess => {
+            bail!("{} has no network feature set yet", game.name())
+        }
+    };
+    let set = Cescacs::feature_set();
+    println!(
+        "{} positions of {} from {} file(s); hidden {}, {} epochs",
+        samples.len(),
+        game.name(),
+        args.data.len(),
+        config.hidden,
+        config.epochs
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the training threads")?;
+    let curve_path = curve_path(&args.out);
+    let mut curve = BufWriter::new(
+        File::create(&curve_path)
+            .with_context(|| format!("cannot write {}", curve_path.display()))?,
+    );
+    writeln!(curve, "epoch,train_loss,validation_loss,seconds")?;
+    let start = Instant::now();
+    let mut written = Ok(());
+    let net = pool.install(|| {
+        train(&samples, set, &config, |report: EpochReport| {
+            let seconds = start.elapsed().as_secs_f64();
+            println!(
+                "epoch {} train {:.6} validation {:.6} ({seconds:.1} s)",
+                report.epoch, report.train_loss, report.validation_loss
+            );
+            if written.is_ok() {
+                written = writeln!(
+                    curve,
+                    "{},{:.8},{:.8},{seconds:.3}",
+                    report.epoch, report.train_loss, report.validation_loss
+                );
+            }
+        })
+    })?;
+    written?;
+    curve.flush()?;
+    let network = net.quantise(set, config.scale);
+    let mut out = BufWriter::new(
+        File::create(&args.out).with_context(|| format!("cannot write {}", args.out.display()))?,
+    );
+    network.write(&mut out)?;
+    println!(
+        "wrote {} ({} inputs, hidden {}) and {}",
+        args.out.display(),
+        network.inputs,
+        network.hidden,
+        curve_path.display()
+    );
+    Ok(())
+}
+
+/// `out` with `.csv` added.
+fn curve_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".csv");
+    PathBuf::from(name)
+}
+
+/// The records of every file, which must all be of one game.
+fn read_data(paths: &[PathBuf]) -> Result<(DataGame, Vec<Record>)> {
+    let mut game = None;
+    let mut records = Vec::new();
+    for path in paths {
+        let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let (header, more, _) = read_all(std::io::BufReader::new(file))
+            .with_context(|| format!("{}", path.display()))?;
+        match game {
+            Some(first) if first != header.game => bail!(
+                "{}: {} data, the first file is {}",
+                path.display(),
+                header.game.name(),
+                DataGame::name(first)
+            ),
+            _ => game = Some(header.game),
+        }
+        records.extend(more);
+    }
+    match game {
+        Some(game) => Ok((game, records)),
+        None => bail!("no data files"),
+    }
+}
+
+/// The records as training samples of `G`'s features.
+fn samples<G: Notation + NetworkInput>(records: &[Record]) -> Result<Vec<Sample>> {
+    let set = G::feature_set();
+    let options = G::Options::from_pairs(std::iter::empty::<&str>())?;
+    let mut cells = vec![0; set.cells];
+    records
+        .iter()
+        .map(|record| {
+            let state = G::parse_position(&record.position, &options).map_err(|error| {
+                anyhow::anyhow!(
+                    "position `{}` of game {}: {error}",
+                    record.position,
+                    record.game
+                )
+            })?;
+            state.write_cells(&mut cells);
+            Ok(Sample {
+                features: set.active(&cells),
+                side: state.side_to_move() as u8,
+                score: record.score,
+                result: record.result,
+                game: record.game,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,116 @@
+//! C'escacs' learned evaluation: its piece × hex feature set, and the
+//! trained network built into the program (`networks/README.md` says how it
+//! was made).
+
+use std::sync::{Arc, LazyLock};
+
+use crate::knowledge::network::{FeatureSet, Network, NetworkError, NetworkInput};
+
+use super::geometry::{hex_at, HEXES, TABLES};
+use super::piece::{color_of, kind_of, Kind, EMPTY};
+use super::Cescacs;
+
+/// The top cross-line: a hex on line `l` faces the one on line `28 − l`
+/// of its column across the board.
+const TOP_LINE: usize = 28;
+
+/// Each hex seen from Black's side: same column, the cross-line counted
+/// from the other edge (the initial array maps onto itself, colours
+/// swapped).
+static MIRROR: LazyLock<[u8; HEXES]> = LazyLock::new(|| {
+    std::array::from_fn(|h| {
+        let column = usize::from(TABLES.column[h]);
+        let line = usize::from(TABLES.line[h]);
+        hex_at(column, TOP_LINE - line).unwrap_or(h as u8)
+    })
+});
+
+fn mirror(h: usize) -> usize {
+    usize::from(MIRROR[h])
+}
+
+/// 9 kinds × 2 sides (own, enemy) × 169 hexes: 3042 inputs a perspective.
+pub static FEATURES: FeatureSet = FeatureSet {
+    game: "cescacs",
+    name: "cescacs-hex-1",
+    cells: HEXES,
+    kinds: Kind::ALL.len(),
+    mirror,
+};
+
+impl NetworkInput for Cescacs {
+    fn feature_set() -> &'static FeatureSet {
+        &FEATURES
+    }
+
+    fn write_cells(&self, out: &mut [u8]) {
+        let board = self.board();
+        for (h, slot) in out.iter_mut().enumerate().take(HEXES) {
+            let cell = board.at(h as u8);
+            *slot = if cell == EMPTY {
+                0
+            } else {
+                kind_of(cell) as u8 + 9 * color_of(cell) as u8
+            };
+        }
+    }
+
+    fn side_to_move(&self) -> usize {
+        self.board().side().index()
+    }
+}
+
+/// The trained network's file, built into the program.
+const BUILT_IN: Option<&[u8]> = None;
+
+/// The built-in network, read once; an error when there is none or it
+/// does not read C'escacs' features.
+///
+/// # Errors
+/// No network built in, a damaged one, or one for other features.
+pub fn built_in() -> Result<Arc<Network>, NetworkError> {
+    static NETWORK: LazyLock<Result<Arc<Network>, String>> = LazyLock::new(|| {
+        let bytes = BUILT_IN.ok_or_else(|| NetworkError::NoNetwork("cescacs").to_string())?;
+        let network = Network::from_bytes(bytes).map_err(|e| e.to_string())?;
+        network
+            .check_features(&FEATURES)
+            .map_err(|e| e.to_string())?;
+        Ok(Arc::new(network))
+    });
+    match &*NETWORK {
+        Ok(network) => Ok(Arc::clone(network)),
+        Err(_) if BUILT_IN.is_none() => Err(NetworkError::NoNetwork("cescacs")),
+        Err(message) => Err(NetworkError::Corrupt(format!(
+            "built-in network: {message}"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Notation};
+
+    #[test]
+    fn the_mirror_turns_the_initial_array_onto_itself() {
+        let state = Cescacs::new(&Default::default());
+        let mut cells = vec![0; HEXES];
+        state.write_cells(&mut cells);
+        for h in 0..HEXES {
+            assert_eq!(mirror(mirror(h)), h);
+            let seen = cells[mirror(h)];
+            let swapped = match cells[h] {
+                0 => 0,
+                code if code <= 9 => code + 9,
+                code => code - 9,
+            };
+            assert_eq!(seen, swapped, "hex {h}");
+        }
+        let [white, black] = FEATURES.active(&cells);
+        let (mut white, mut black) = (white, black);
+        white.sort_unstable();
+        black.sort_unstable();
+        assert_eq!(white, black, "the start looks the same from both sides");
+        assert_eq!(state.format_position(), super::super::START);
+    }
+}

@@ -1,0 +1,160 @@
+//! The first layer's output, kept up to date as the searcher walks the
+//! tree.
+//!
+//! The alpha-beta searcher copies a state and applies an action to make a
+//! child (it never unmakes), so the network cannot ride on make/unmake
+//! hooks. Instead each search thread keeps one accumulator per ply
+//! ([`IncrementalEval`]) with the cells it was computed from; a node at ply
+//! `p` starts from whichever of ply `p`'s (the last sibling evaluated) and
+//! ply `p − 1`'s (usually its parent) differs from it in fewer cells, and
+//! removes the columns of the men that left a cell and adds those of the
+//! men that arrived — a move touches two to four cells. When more cells
+//! changed than a fresh sum costs (after a jump back up the tree), it sums
+//! the active columns afresh. Leaving the ply (the searcher's unmake)
+//! costs nothing: the parent's accumulator is still in its slot. The
+//! result never depends on which path was taken: it is always the sum of
+//! the position's columns (the property `tests/it/network.rs` checks).
+
+use super::{simd, FeatureSet, Network, NetworkInput};
+
+/// The first layer's output for both perspectives (the first seat's, then
+/// the second's), before clipping.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    halves: [Vec<i16>; 2],
+}
+
+impl Accumulator {
+    /// The sum of `cells`' active columns and the biases.
+    #[must_use]
+    pub fn fresh(network: &Network, set: &FeatureSet, cells: &[u8]) -> Self {
+        let mut accumulator = Accumulator {
+            halves: [network.b1.clone(), network.b1.clone()],
+        };
+        accumulator.refresh(network, set, cells);
+        accumulator
+    }
+
+    fn refresh(&mut self, network: &Network, set: &FeatureSet, cells: &[u8]) {
+        for (perspective, half) in self.halves.iter_mut().enumerate() {
+            half.copy_from_slice(&network.b1);
+            for (cell, &code) in cells.iter().enumerate().filter(|(_, &code)| code != 0) {
+                simd::add(half, network.column(set.feature(perspective, code, cell)));
+            }
+        }
+    }
+
+    /// Moves the accumulator from `old` cells to `new` ones.
+    fn update(&mut self, network: &Network, set: &FeatureSet, old: &[u8], new: &[u8]) {
+        for (cell, (&was, &is)) in old.iter().zip(new).enumerate() {
+            if was == is {
+                continue;
+            }
+            for (perspective, half) in self.halves.iter_mut().enumerate() {
+                if was != 0 {
+                    simd::sub(half, network.column(set.feature(perspective, was, cell)));
+                }
+                if is != 0 {
+                    simd::add(half, network.column(set.feature(perspective, is, cell)));
+                }
+            }
+        }
+    }
+
+    /// The half of `perspective` (0 the first seat's, 1 the second's).
+    #[must_use]
+    pub fn half(&self, perspective: usize) -> &[i16] {
+        &self.halves[perspective]
+    }
+
+    /// The evaluation from `side`'s view (the seat to move).
+    #[must_use]
+    pub fn output(&self, network: &Network, side: usize) -> i32 {
+        network.output(&self.halves[side], &self.halves[side ^ 1])
+    }
+}
+
+/// One ply's accumulator and the cells it sums.
+#[derive(Clone, Debug)]
+struct Slot {
+    cells: Vec<u8>,
+    accumulator: Accumulator,
+}
+
+/// A search thread's accumulators, one a ply (see the module's comment).
+#[derive(Debug, Default)]
+pub struct IncrementalEval {
+    slots: Vec<Option<Slot>>,
+    cells: Vec<u8>,
+    /// Evaluations that summed the columns afresh.
+    pub refreshes: u64,
+    /// Evaluations that updated a kept accumulator.
+    pub updates: u64,
+}
+
+fn differing(a: &[u8], b: &[u8]) -> usize {
+    a.iter().zip(b).filter(|(x, y)| x != y).count()
+}
+
+impl IncrementalEval {
+    /// The evaluation of `state`, reached at `ply` of the search, in
+    /// centipawns from the side to move's view.
+    pub fn evaluate<S: NetworkInput>(&mut self, network: &Network, state: &S, ply: usize) -> i32 {
+        let set = S::feature_set();
+        self.cells.resize(set.cells, 0);
+        state.write_cells(&mut self.cells);
+        if self.slots.len() <= ply {
+            self.slots.resize(ply + 1, None);
+        }
+        let men = self.cells.iter().filter(|&&code| code != 0).count();
+        let distance =
+            |slot: &Option<Slot>| slot.as_ref().map(|s| differing(&s.cells, &self.cells));
+        let here = distance(&self.slots[ply]);
+        let parent = ply.checked_sub(1).and_then(|up| distance(&self.slots[up]));
+        // A changed cell costs up to two column operations a perspective,
+        // a fresh sum one for each man.
+        let cheap = |changed: usize| 2 * changed < men;
+        let (before, slot) = self.slots.split_at_mut(ply);
+        let slot = &mut slot[0];
+        match (here, parent) {
+            (Some(h), p) if cheap(h) && p.is_none_or(|p| h <= p) => {
+                if let Some(kept) = slot {
+                    kept.accumulator
+                        .update(network, set, &kept.cells, &self.cells);
+                }
+                self.updates += 1;
+            }
+            (_, Some(p)) if cheap(p) => {
+                let Some(Some(base)) = before.last() else {
+                    unreachable!("the parent's distance comes from its slot")
+                };
+                let kept = slot.get_or_insert_with(|| base.clone());
+                kept.accumulator.clone_from(&base.accumulator);
+                kept.accumulator
+                    .update(network, set, &base.cells, &self.cells);
+                self.updates += 1;
+            }
+            _ => {
+                match slot {
+                    Some(kept) => kept.accumulator.refresh(network, set, &self.cells),
+                    None => {
+                        *slot = Some(Slot {
+                            cells: self.cells.clone(),
+                            accumulator: Accumulator::fresh(network, set, &self.cells),
+                        })
+                    }
+                }
+                self.refreshes += 1;
+            }
+        }
+        let kept = slot.as_mut().expect("the slot is filled above");
+        kept.cells.copy_from_slice(&self.cells);
+        kept.accumulator.output(network, state.side_to_move())
+    }
+
+    /// The accumulator of `ply`'s last evaluation, if any.
+    #[must_use]
+    pub fn accumulator(&self, ply: usize) -> Option<&Accumulator> {
+        self.slots.get(ply)?.as_ref().map(|slot| &slot.accumulator)
+    }
+}

@@ -1,0 +1,290 @@
+//! The learned evaluation (issue 43): the accumulator kept along any walk
+//! of the tree equals a fresh sum, the quantised network agrees with the
+//! float one within the stated bound, a network file round-trips and a
+//! damaged one is refused, `tauler train` is reproducible from its seed,
+//! and bad input to it is one line.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use tauler::game::{Game, Notation};
+use tauler::games::cescacs::network::FEATURES;
+use tauler::games::cescacs::Cescacs;
+use tauler::knowledge::network::train::FloatNetwork;
+use tauler::knowledge::network::{
+    Accumulator, IncrementalEval, Network, NetworkError, NetworkInput,
+};
+use tauler::tournament::datagen_format::{append, DataGame, Header, Record};
+
+use crate::support::tournament_cli::{refused, run_ok, scratch};
+
+/// A random C'escacs network: random first layer and output, quantised.
+fn random_network(seed: u64) -> (FloatNetwork, Network) {
+    let mut float = FloatNetwork::new(FEATURES.inputs(), 32, seed);
+    for (i, b) in float.b1.iter_mut().enumerate() {
+        *b = (i as f32 * 0.37).sin() * 0.3;
+    }
+    float.b2 = 0.05;
+    let network = float.quantise(&FEATURES, 400.0);
+    (float, network)
+}
+
+fn cells(state: &Cescacs) -> Vec<u8> {
+    let mut cells = vec![0; FEATURES.cells];
+    state.write_cells(&mut cells);
+    cells
+}
+
+/// The state after the legal moves picked by `picks` (each taken modulo
+/// the number of moves), stopping at the game's end.
+fn walk(picks: &[usize]) -> Vec<Cescacs> {
+    let mut line = vec![Cescacs::new(&Default::default())];
+    let mut moves = Vec::new();
+    for &pick in picks {
+        let state = line.last().unwrap();
+        state.legal_actions(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mut next = state.clone();
+        next.apply(moves[pick % moves.len()]);
+        line.push(next);
+    }
+    line
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A search's walk: down by a random move (make), back up one or
+    /// several plies (unmake), sometimes a whole other line at the same
+    /// plies (a helper thread's split). Every evaluation's accumulator is
+    /// the fresh sum of its position's columns.
+    #[test]
+    fn the_accumulator_after_any_make_unmake_equals_a_fresh_one(
+        steps in prop::collection::vec((0usize..4, any::<usize>()), 1..120),
+        seed in 0u64..4,
+    ) {
+        let (_, network) = random_network(seed);
+        let mut incremental = IncrementalEval::default();
+        let mut stack = vec![Cescacs::new(&Default::default())];
+        let mut moves = Vec::new();
+        for (what, pick) in steps {
+            match what {
+                0 | 1 => {
+                    let state = stack.last().unwrap();
+                    state.legal_actions(&mut moves);
+                    if let Some(&mv) = moves.get(pick % moves.len().max(1)) {
+                        let mut child = state.clone();
+                        child.apply(mv);
+                        stack.push(child);
+                    }
+                }
+                2 => {
+                    let keep = 1 + pick % stack.len();
+                    stack.truncate(keep);
+                }
+                _ => {
+                    let depth = stack.len();
+                    stack = walk(&[pick, pick / 7, pick / 49, pick / 343]);
+                    stack.truncate(depth.max(1));
+                }
+            }
+            let ply = stack.len() - 1;
+            let state = stack.last().unwrap();
+            let value = incremental.evaluate(&network, state, ply);
+            let fresh = Accumulator::fresh(&network, &FEATURES, &cells(state));
+            prop_assert_eq!(incremental.accumulator(ply), Some(&fresh));
+            prop_assert_eq!(value, fresh.output(&network, state.side_to_move()));
+        }
+    }
+}
+
+#[test]
+fn the_quantised_network_agrees_with_the_float_one_within_the_bound() {
+    let mut worst = 0.0f32;
+    for seed in 0..4 {
+        let (float, network) = random_network(seed);
+        for game in 0..6 {
+            let picks: Vec<usize> = (0..80)
+                .map(|i| i * 31 + game * 17 + seed as usize)
+                .collect();
+            for state in walk(&picks) {
+                let [white, black] = FEATURES.active(&cells(&state));
+                let side = state.side_to_move();
+                let (us, them) = if side == 0 {
+                    (&white, &black)
+                } else {
+                    (&black, &white)
+                };
+                let expected = float.evaluate(us, them) * 400.0;
+                let got = Accumulator::fresh(&network, &FEATURES, &cells(&state))
+                    .output(&network, side) as f32;
+                let bound = float.quantisation_bound(us.len(), them.len(), 400.0);
+                let error = (got - expected).abs();
+                assert!(error <= bound, "error {error} above the bound {bound}");
+                worst = worst.max(error);
+            }
+        }
+    }
+    // The bound is a worst case; rounding errors mostly cancel.
+    println!("worst quantisation error of random networks: {worst:.2} cp");
+}
+
+#[test]
+fn a_network_file_round_trips_and_a_damaged_one_is_refused() {
+    let (_, network) = random_network(9);
+    let mut bytes = Vec::new();
+    network.write(&mut bytes).unwrap();
+    assert_eq!(Network::from_bytes(&bytes).unwrap(), network);
+    let mut damaged = bytes.clone();
+    damaged[200] ^= 1;
+    assert!(matches!(
+        Network::from_bytes(&damaged),
+        Err(NetworkError::Checksum)
+    ));
+    assert!(matches!(
+        Network::from_bytes(&bytes[..100]),
+        Err(NetworkError::Corrupt(_))
+    ));
+    assert!(matches!(
+        Network::from_bytes(b"TAULERDG"),
+        Err(NetworkError::Magic)
+    ));
+}
+
+/// A tiny datagen file of C'escacs positions from random walks, scored
+/// by material-free made-up numbers (enough for the trainer to run).
+fn tiny_data(path: &Path) {
+    let header = Header {
+        game: DataGame::Cescacs,
+        seed: 1,
+        nodes: 1,
+    };
+    let mut bytes = header.to_bytes().to_vec();
+    for game in 0..12u32 {
+        let picks: Vec<usize> = (0..30).map(|i| i * 13 + game as usize * 5).collect();
+        let records: Vec<Record> = walk(&picks)
+            .iter()
+            .enumerate()
+            .map(|(ply, state)| Record {
+                position: state.format_position(),
+                score: (ply as i16 * 37 + game as i16 * 11) % 300 - 150,
+                result: (game % 3 * 2) as u8,
+                seat: state.side_to_move() as u8,
+                ply: ply as u16,
+                game,
+            })
+            .collect();
+        append(&mut bytes, &header, &records).unwrap();
+    }
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn training_twice_with_the_same_data_and_seed_gives_identical_weights() {
+    let dir = scratch("network", "train", &[]);
+    let data = dir.join("tiny.bin");
+    tiny_data(&data);
+    let train = |name: &str, seed: &str, threads: &str| {
+        let out = dir.join(name);
+        let output = run_ok(&[
+            "train",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--hidden",
+            "16",
+            "--epochs",
+            "3",
+            "--batch",
+            "64",
+            "--seed",
+            seed,
+            "--threads",
+            threads,
+        ]);
+        let text = String::from_utf8_lossy(&output.stdout).to_string();
+        assert!(text.contains("epoch 3 train"), "{text}");
+        let curve = std::fs::read_to_string(dir.join(format!("{name}.csv"))).unwrap();
+        assert_eq!(curve.lines().count(), 4, "{curve}");
+        std::fs::read(out).unwrap()
+    };
+    let first = train("a.nnue", "5", "1");
+    let network = Network::from_bytes(&first).unwrap();
+    assert_eq!((network.game.as_str(), network.hidden), ("cescacs", 16));
+    assert_eq!(first, train("b.nnue", "5", "2"), "same seed, other threads");
+    assert_ne!(first, train("c.nnue", "6", "2"), "another seed");
+}
+
+#[test]
+fn bad_train_input_is_one_line() {
+    let dir = scratch("network", "refused", &[]);
+    let data = dir.join("tiny.bin");
+    tiny_data(&data);
+    let data = data.to_str().unwrap();
+    let out = dir.join("out.nnue");
+    let out = out.to_str().unwrap();
+    for (flag, value, needle) in [
+        ("--hidden", "24", "not a multiple of 16"),
+        ("--hidden", "2048", "--hidden: 2048 is out of range"),
+        ("--epochs", "0", "--epochs: 0 is out of range"),
+        ("--lambda", "1.5", "--lambda: 1.5 is out of range"),
+        ("--scale", "0", "--scale: 0 is out of range"),
+        ("--validation", "1", "--validation: 1 is out of range"),
+        ("--lr", "NaN", "--lr: NaN is out of range"),
+        ("--threads", "0", "--threads: 0 is out of range"),
+    ] {
+        refused(&["train", data, "--out", out, flag, value], needle);
+    }
+    refused(
+        &["train", "/nonexistent/x.bin", "--out", out],
+        "cannot read",
+    );
+    let not_data = dir.join("not-data.bin");
+    std::fs::write(&not_data, b"hello").unwrap();
+    refused(
+        &["train", not_data.to_str().unwrap(), "--out", out],
+        "not a tauler datagen file",
+    );
+    let camelot = dir.join("camelot.bin");
+    let header = Header {
+        game: DataGame::Camelot,
+        seed: 1,
+        nodes: 1,
+    };
+    std::fs::write(&camelot, header.to_bytes()).unwrap();
+    refused(
+        &["train", camelot.to_str().unwrap(), "--out", out],
+        "camelot has no network feature set",
+    );
+}
+
+#[test]
+fn eval_network_is_refused_where_no_network_is_built_in_or_nothing_evaluates() {
+    use tauler::engine::{build_player, EngineProfile};
+    use tauler::games::camelot::Camelot;
+    let profile = |game: &str, searcher: &str| {
+        format!("game = \"{game}\"\nsearcher = \"{searcher}\"\neval = \"network\"\n")
+    };
+    let camelot = EngineProfile::parse("net", &profile("camelot", "alphabeta")).unwrap();
+    let error = build_player::<Camelot>(&camelot, 1)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        error.contains("eval: camelot has no trained network built in"),
+        "{error}"
+    );
+    let error = EngineProfile::parse("net", &profile("cescacs", "random"))
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("has no evaluator"), "{error}");
+    let error = EngineProfile::parse(
+        "net",
+        "game = \"cescacs\"\nsearcher = \"alphabeta\"\neval = \"nn\"\n",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(error.contains("unknown variant `nn`"), "{error}");
+}

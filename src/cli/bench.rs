@@ -12,6 +12,7 @@ use super::smp_bench::{geometric_mean, measure, smp_job, SmpSample, SMP_GAMES};
 use crate::bounds;
 use crate::engine::bench::{perft_nodes, search_nodes};
 use crate::games::GameId;
+use crate::knowledge::EvalKind;
 
 /// The flags of the SMP measurement.
 #[derive(Args, Debug, Default)]
@@ -36,7 +37,7 @@ pub struct SmpArgs {
 
 /// Runs the bench for one game or all, printing one line per game and the
 /// total last; or, with `--smp`, the SMP measurement.
-pub fn run(only: Option<GameId>, smp: &SmpArgs) -> Result<()> {
+pub fn run(only: Option<GameId>, smp: &SmpArgs, eval: EvalKind) -> Result<()> {
     if smp.smp {
         return run_smp(only, smp);
     }
@@ -53,7 +54,7 @@ pub fn run(only: Option<GameId>, smp: &SmpArgs) -> Result<()> {
         );
         total += nodes;
         let search_start = Instant::now();
-        if let Some((nodes, depth)) = search_nodes(game, u32::MAX)? {
+        if let Some((nodes, depth)) = search_nodes(game, u32::MAX, eval)? {
             let seconds = search_start.elapsed().as_secs_f64();
             println!(
                 "{game}: search depth {depth}: {nodes} nodes in {seconds:.3} s, {:.0} nps",

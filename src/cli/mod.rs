@@ -99,6 +99,10 @@ enum Command {
         game: Option<GameId>,
         #[command(flatten)]
         smp: bench::SmpArgs,
+        /// The alpha-beta searches' evaluation: classic, or network (the
+        /// game's built-in trained network; an error for a game without one).
+        #[arg(long, default_value = "classic", value_parser = ["classic", "network"])]
+        eval: String,
     },
     /// Serves the browser board: play and analyse at http://127.0.0.1:PORT/.
     Serve(serve::ServeArgs),
@@ -255,7 +259,13 @@ pub fn run(cli: Cli) -> Result<()> {
                 hidden H => play_hands::run::<H>(&args, &profile),
             )
         }
-        Command::Bench { game, smp } => bench::run(game, &smp),
+        Command::Bench { game, smp, eval } => {
+            let eval = match eval.as_str() {
+                "network" => crate::knowledge::EvalKind::Network,
+                _ => crate::knowledge::EvalKind::Classic,
+            };
+            bench::run(game, &smp, eval)
+        }
         Command::Engines { game } => engines::run(&catalogue()?, game),
         Command::Openings { game, args } => {
             let name = args

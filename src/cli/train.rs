@@ -11,10 +11,13 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 
 use crate::bounds;
-use crate::game::{GameOptions, Notation};
+use crate::game::GameOptions;
 use crate::games::cescacs::Cescacs;
-use crate::knowledge::network::train::{train, EpochReport, Sample, TrainConfig};
+use crate::knowledge::network::train::{
+    held_out, sigmoid, train, EpochReport, Sample, TrainConfig,
+};
 use crate::knowledge::network::NetworkInput;
+use crate::knowledge::{EvaluatedGame, Evaluator};
 use crate::tournament::datagen_format::{read_all, DataGame, Record};
 
 /// What `tauler train` is asked.
@@ -79,7 +82,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     }
     let threads = bounds::THREADS.check("--threads", args.threads)?;
     let (game, records) = read_data(&args.data)?;
-    let samples = match game {
+    let (samples, classic) = match game {
         DataGame::Cescacs => samples::<Cescacs>(&records)?,
         DataGame::Camelot | DataGame::Chess => {
             bail!("{} has no network feature set yet", game.name())
@@ -93,6 +96,10 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         args.data.len(),
         config.hidden,
         config.epochs
+    );
+    println!(
+        "the classic evaluation's validation loss: {:.6}",
+        classic_loss(&samples, &classic, &config)
     );
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -171,10 +178,27 @@ fn read_data(paths: &[PathBuf]) -> Result<(DataGame, Vec<Record>)> {
     }
 }
 
-/// The records as training samples of `G`'s features.
-fn samples<G: Notation + NetworkInput>(records: &[Record]) -> Result<Vec<Sample>> {
+/// The loss the game's classic evaluation (`classic`, one a sample) would
+/// have on the held-out samples: the baseline a network must beat.
+fn classic_loss(samples: &[Sample], classic: &[i32], config: &TrainConfig) -> f64 {
+    let (total, count) = samples
+        .iter()
+        .zip(classic)
+        .filter(|(sample, _)| held_out(sample.game, config))
+        .fold((0.0, 0usize), |(total, count), (sample, &eval)| {
+            let predicted = sigmoid(eval as f32 / config.scale);
+            let error = predicted - sample.target(config.lambda, config.scale);
+            (total + f64::from(error * error), count + 1)
+        });
+    total / count.max(1) as f64
+}
+
+/// The records as training samples of `G`'s features, with the game's
+/// classic evaluation of each.
+fn samples<G: EvaluatedGame + NetworkInput>(records: &[Record]) -> Result<(Vec<Sample>, Vec<i32>)> {
     let set = G::feature_set();
     let options = G::Options::from_pairs(std::iter::empty::<&str>())?;
+    let evaluator = G::Evaluator::default();
     let mut cells = vec![0; set.cells];
     records
         .iter()
@@ -187,13 +211,15 @@ fn samples<G: Notation + NetworkInput>(records: &[Record]) -> Result<Vec<Sample>
                 )
             })?;
             state.write_cells(&mut cells);
-            Ok(Sample {
+            let sample = Sample {
                 features: set.active(&cells),
                 side: state.side_to_move() as u8,
                 score: record.score,
                 result: record.result,
                 game: record.game,
-            })
+            };
+            Ok((sample, evaluator.evaluate(&state)))
         })
-        .collect()
+        .collect::<Result<Vec<_>>>()
+        .map(|pairs| pairs.into_iter().unzip())
 }

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::Catalogue;
 use crate::game::Notation;
 use crate::games::{GameId, PerftJob, SearchJob};
+use crate::knowledge::EvalKind;
 use crate::search::{AlphaBeta, AlphaBetaGame, Limits, SearchConfig};
 
 /// Depths of the signature's perft jobs and searches at most: a fraction
@@ -40,7 +41,8 @@ impl std::fmt::Display for Signature {
 pub fn signature(game: GameId) -> Result<Signature> {
     Ok(Signature {
         perft: perft_nodes(game, SIGNATURE_PERFT_DEPTH)?,
-        search: search_nodes(game, SIGNATURE_SEARCH_DEPTH)?.map(|(nodes, _)| nodes),
+        search: search_nodes(game, SIGNATURE_SEARCH_DEPTH, EvalKind::Classic)?
+            .map(|(nodes, _)| nodes),
     })
 }
 
@@ -65,7 +67,7 @@ fn perft_jobs<G: Notation>(jobs: &[PerftJob], max_depth: u32) -> Result<u64> {
 
 /// The search part of `game`'s bench, for the games that have one, each
 /// search at most `max_depth` deep: (nodes, depth).
-pub fn search_nodes(game: GameId, max_depth: u32) -> Result<Option<(u64, u32)>> {
+pub fn search_nodes(game: GameId, max_depth: u32, eval: EvalKind) -> Result<Option<(u64, u32)>> {
     let Some(job) = game.info().bench.search else {
         return Ok(None);
     };
@@ -74,7 +76,7 @@ pub fn search_nodes(game: GameId, max_depth: u32) -> Result<Option<(u64, u32)>> 
         ..job
     };
     let nodes = crate::with_family!(game,
-        perfect G => search_jobs::<G>(game, job)?,
+        perfect G => search_jobs::<G>(game, job, eval)?,
         chance _, _ => bail!("{game}: the bench searches alpha-beta games only"),
         hidden _ => bail!("{game}: the bench searches alpha-beta games only"),
     );
@@ -83,9 +85,10 @@ pub fn search_nodes(game: GameId, max_depth: u32) -> Result<Option<(u64, u32)>> 
 
 /// Fixed-depth alpha-beta searches with the settings of the game's built-in
 /// analysis profile (overrides from `--engines` do not change the bench),
-/// single-threaded with a fresh table, from each position; returns the
-/// nodes searched.
-fn search_jobs<G: AlphaBetaGame>(game: GameId, job: SearchJob) -> Result<u64> {
+/// single-threaded with a fresh table, from each position, with the
+/// game's standard evaluator or its network (`eval`); returns the nodes
+/// searched.
+fn search_jobs<G: AlphaBetaGame>(game: GameId, job: SearchJob, eval: EvalKind) -> Result<u64> {
     let settings = Catalogue::built_in()
         .get(game.info().profiles.analyse)?
         .search_config()?;
@@ -101,7 +104,11 @@ fn search_jobs<G: AlphaBetaGame>(game: GameId, job: SearchJob) -> Result<u64> {
             hash_mb: 16,
             ..settings
         };
-        let mut searcher = AlphaBeta::<G, G::Evaluator>::new(G::Evaluator::default(), config);
+        let evaluator = match eval {
+            EvalKind::Classic => G::Evaluator::default(),
+            EvalKind::Network => G::with_network(G::Evaluator::default())?,
+        };
+        let mut searcher = AlphaBeta::<G, G::Evaluator>::new(evaluator, config);
         nodes += searcher.search(&state, &Limits::depth(job.depth))?.nodes;
     }
     Ok(nodes)

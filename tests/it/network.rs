@@ -18,11 +18,17 @@ use tauler::tournament::datagen_format::{append, DataGame, Header, Record};
 
 use crate::support::tournament_cli::{refused, run_ok, scratch};
 
-/// A random C'escacs network: random first layer and output, quantised.
+/// A random C'escacs network: random first layer, factors and output,
+/// and its quantised copy.
 fn random_network(seed: u64) -> (FloatNetwork, Network) {
-    let mut float = FloatNetwork::new(FEATURES.inputs(), 32, seed);
+    let mut float = FloatNetwork::new(&FEATURES, 32, seed);
     for (i, b) in float.b1.iter_mut().enumerate() {
         *b = (i as f32 * 0.37).sin() * 0.3;
+    }
+    // Factor rows (folded into every cell's column by quantising).
+    let factors = float.inputs * float.hidden;
+    for (i, w) in float.w1[factors..].iter_mut().enumerate() {
+        *w = ((i % 97) as f32 - 48.0) * 0.002;
     }
     float.b2 = 0.05;
     let network = float.quantise(&FEATURES, 400.0);

@@ -107,49 +107,45 @@ impl IncrementalEval {
             self.slots.resize(ply + 1, None);
         }
         let men = self.cells.iter().filter(|&&code| code != 0).count();
-        let distance =
-            |slot: &Option<Slot>| slot.as_ref().map(|s| differing(&s.cells, &self.cells));
-        let here = distance(&self.slots[ply]);
-        let parent = ply.checked_sub(1).and_then(|up| distance(&self.slots[up]));
         // A changed cell costs up to two column operations a perspective,
         // a fresh sum one for each man.
         let cheap = |changed: usize| 2 * changed < men;
-        let (before, slot) = self.slots.split_at_mut(ply);
-        let slot = &mut slot[0];
-        match (here, parent) {
-            (Some(h), p) if cheap(h) && p.is_none_or(|p| h <= p) => {
-                if let Some(kept) = slot {
-                    kept.accumulator
-                        .update(network, set, &kept.cells, &self.cells);
-                }
+        let (before, rest) = self.slots.split_at_mut(ply);
+        let parent = before.last().and_then(Option::as_ref);
+        let distance = |slot: &Slot| differing(&slot.cells, &self.cells);
+        let here = rest[0].as_ref().map(distance).filter(|&d| cheap(d));
+        let up = parent.map(distance).filter(|&d| cheap(d));
+        let slot = match (rest[0].take(), parent) {
+            (Some(mut kept), _) if here.is_some_and(|h| up.is_none_or(|p| h <= p)) => {
+                kept.accumulator
+                    .update(network, set, &kept.cells, &self.cells);
                 self.updates += 1;
+                kept
             }
-            (_, Some(p)) if cheap(p) => {
-                let Some(Some(base)) = before.last() else {
-                    unreachable!("the parent's distance comes from its slot")
-                };
-                let kept = slot.get_or_insert_with(|| base.clone());
+            (kept, Some(base)) if up.is_some() => {
+                let mut kept = kept.unwrap_or_else(|| base.clone());
                 kept.accumulator.clone_from(&base.accumulator);
                 kept.accumulator
                     .update(network, set, &base.cells, &self.cells);
                 self.updates += 1;
+                kept
             }
-            _ => {
-                match slot {
-                    Some(kept) => kept.accumulator.refresh(network, set, &self.cells),
-                    None => {
-                        *slot = Some(Slot {
-                            cells: self.cells.clone(),
-                            accumulator: Accumulator::fresh(network, set, &self.cells),
-                        })
-                    }
-                }
+            (Some(mut kept), _) => {
+                kept.accumulator.refresh(network, set, &self.cells);
                 self.refreshes += 1;
+                kept
             }
-        }
-        let kept = slot.as_mut().expect("the slot is filled above");
-        kept.cells.copy_from_slice(&self.cells);
-        kept.accumulator.output(network, state.side_to_move())
+            (None, _) => {
+                self.refreshes += 1;
+                Slot {
+                    cells: self.cells.clone(),
+                    accumulator: Accumulator::fresh(network, set, &self.cells),
+                }
+            }
+        };
+        let slot = rest[0].insert(slot);
+        slot.cells.copy_from_slice(&self.cells);
+        slot.accumulator.output(network, state.side_to_move())
     }
 
     /// The accumulator of `ply`'s last evaluation, if any.

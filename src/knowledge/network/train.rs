@@ -105,9 +105,13 @@ pub enum TrainError {
 pub struct FloatNetwork {
     /// Inputs of one perspective.
     pub inputs: usize,
+    /// Cells of the board: input `f`'s man, whatever its cell, is the
+    /// factor row `inputs + f / cells`.
+    pub cells: usize,
     /// The accumulator's width.
     pub hidden: usize,
-    /// Feature-major first layer (`inputs × hidden`).
+    /// Feature-major first layer: a row per input, then a factor row per
+    /// kind of man and side (`(inputs + inputs / cells) × hidden`).
     pub w1: Vec<f32>,
     /// First-layer biases.
     pub b1: Vec<f32>,
@@ -117,7 +121,9 @@ pub struct FloatNetwork {
     pub b2: f32,
 }
 
-fn sigmoid(x: f32) -> f32 {
+/// The logistic function.
+#[must_use]
+pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -172,16 +178,21 @@ impl Gradient {
 }
 
 impl FloatNetwork {
-    /// Random initial weights from `seed`.
+    /// Random initial weights for `set`'s inputs from `seed` (the factor
+    /// rows start at zero).
     #[must_use]
-    pub fn new(inputs: usize, hidden: usize, seed: u64) -> Self {
+    pub fn new(set: &FeatureSet, hidden: usize, seed: u64) -> Self {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let spread = 1.0 / (2.0 * hidden as f32).sqrt();
+        let inputs = set.inputs();
+        let factors = inputs / set.cells.max(1);
         FloatNetwork {
             inputs,
+            cells: set.cells.max(1),
             hidden,
             w1: (0..inputs * hidden)
                 .map(|_| rng.gen_range(-0.1..0.1))
+                .chain(std::iter::repeat_n(0.0, factors * hidden))
                 .collect(),
             b1: vec![0.0; hidden],
             w2: (0..2 * hidden)
@@ -191,11 +202,21 @@ impl FloatNetwork {
         }
     }
 
+    /// The rows of the first layer input `f` activates: its own and its
+    /// man's factor row, shared by every cell. The factor learns what a
+    /// man is worth wherever it stands, from every position it appears
+    /// in, and the cells' rows only how a cell differs; quantising folds
+    /// it into each cell's column (the "factoriser" of NNUE trainers).
+    fn rows(&self, f: u16) -> [usize; 2] {
+        let f = usize::from(f);
+        [f, self.inputs + f / self.cells]
+    }
+
     /// One perspective's accumulator: the biases plus the active columns.
     fn accumulate(&self, features: &[u16]) -> Vec<f32> {
         let mut acc = self.b1.clone();
-        for &f in features {
-            let column = &self.w1[usize::from(f) * self.hidden..][..self.hidden];
+        for row in features.iter().flat_map(|&f| self.rows(f)) {
+            let column = &self.w1[row * self.hidden..][..self.hidden];
             for (a, w) in acc.iter_mut().zip(column) {
                 *a += w;
             }
@@ -268,8 +289,8 @@ impl FloatNetwork {
             for (b, d) in grad.b1.iter_mut().zip(&delta) {
                 *b += d;
             }
-            for &f in features {
-                let column = &mut grad.w1[usize::from(f) * self.hidden..][..self.hidden];
+            for row in features.iter().flat_map(|&f| self.rows(f)) {
+                let column = &mut grad.w1[row * self.hidden..][..self.hidden];
                 for (c, d) in column.iter_mut().zip(&delta) {
                     *c += d;
                 }
@@ -277,17 +298,23 @@ impl FloatNetwork {
         }
     }
 
-    /// The quantised network (see [`super::format`] for the scales).
+    /// The quantised network (see [`super::format`] for the scales), each
+    /// input's column with its factor row folded in.
     #[must_use]
     pub fn quantise(&self, set: &FeatureSet, scale: f32) -> Network {
         let round = |v: f32, by: i32| (v * by as f32).round() as i16;
+        let w1 = (0..self.inputs * self.hidden).map(|i| {
+            let (f, unit) = (i / self.hidden, i % self.hidden);
+            let factor = self.inputs + f / self.cells;
+            round(self.w1[i] + self.w1[factor * self.hidden + unit], QA)
+        });
         Network {
             game: set.game.to_string(),
             features: set.name.to_string(),
             inputs: self.inputs,
             hidden: self.hidden,
             scale: scale.round() as i32,
-            w1: self.w1.iter().map(|&w| round(w, QA)).collect(),
+            w1: w1.collect(),
             b1: self.b1.iter().map(|&b| round(b, QA)).collect(),
             w2: self.w2.iter().map(|&w| round(w, QB)).collect(),
             b2: (self.b2 * (QA * QB) as f32).round() as i32,
@@ -316,7 +343,8 @@ fn mean_loss(net: &FloatNetwork, samples: &[&Sample], config: &TrainConfig) -> f
 }
 
 /// Whether `game` is held out for validation.
-fn held_out(game: u32, config: &TrainConfig) -> bool {
+#[must_use]
+pub fn held_out(game: u32, config: &TrainConfig) -> bool {
     let (_, draw) = splitmix64(config.seed ^ splitmix64(u64::from(game)).1);
     ((draw >> 11) as f64 / (1u64 << 53) as f64) < f64::from(config.validation)
 }
@@ -349,7 +377,9 @@ impl Adam {
     }
 }
 
-/// Trains a network on `samples` for `set` and reports each epoch.
+/// Trains a network on `samples` for `set` and reports each epoch; returns
+/// the weights of the epoch with the least validation loss (the last
+/// epoch's without validation positions).
 ///
 /// # Errors
 /// No training positions left after the split, a feature out of range, a
@@ -376,7 +406,7 @@ pub fn train(
     if training.is_empty() {
         return Err(TrainError::NoTrainingData(samples.len()));
     }
-    let mut net = FloatNetwork::new(inputs, config.hidden, config.seed);
+    let mut net = FloatNetwork::new(set, config.hidden, config.seed);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(splitmix64(config.seed).1);
     let parameters = net.w1.len() + net.b1.len() + net.w2.len() + 1;
     let mut adam = Adam {
@@ -385,6 +415,7 @@ pub fn train(
         steps: 0,
     };
     let mut flat = vec![0.0f32; parameters];
+    let mut best: Option<(f64, FloatNetwork)> = None;
     for epoch in 1..=config.epochs {
         let progress = f64::from(epoch - 1) / f64::from(config.epochs.max(1));
         let lr = config.learning_rate
@@ -431,15 +462,25 @@ pub fn train(
                 .collect();
             adam.step(&mut weights, &flat, lr, config.weight_decay);
         }
+        let validation_loss = if validation.is_empty() {
+            f64::NAN
+        } else {
+            mean_loss(&net, &validation, config)
+        };
+        if best
+            .as_ref()
+            .is_none_or(|(loss, _)| validation_loss < *loss)
+        {
+            best = Some((validation_loss, net.clone()));
+        }
         report(EpochReport {
             epoch,
             train_loss: loss / training.len() as f64,
-            validation_loss: if validation.is_empty() {
-                f64::NAN
-            } else {
-                mean_loss(&net, &validation, config)
-            },
+            validation_loss,
         });
     }
-    Ok(net)
+    Ok(match best {
+        Some((_, kept)) if !validation.is_empty() => kept,
+        _ => net,
+    })
 }

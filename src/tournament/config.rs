@@ -50,6 +50,11 @@ pub enum Pairing {
     RoundRobin,
     /// The first engine against each of the others.
     Gauntlet,
+    /// Each engine against the next two in the list: with the engines listed
+    /// weakest first (a level ladder), the games go where their outcome is
+    /// uncertain, about two and a half times the information per game of a
+    /// round robin of the same ladder.
+    Ladder,
 }
 
 /// In which order the opening file's positions are used.
@@ -370,7 +375,7 @@ impl TournamentConfig {
             );
         }
         if let Some(sprt) = &file.sprt {
-            if file.pairing == Pairing::RoundRobin && file.engines.len() > 2 {
+            if file.pairing != Pairing::Gauntlet && file.engines.len() > 2 {
                 return inconsistent(
                     "SPRT compares the first engine with the others: use `pairing = \"gauntlet\"` or two engines"
                         .into(),
@@ -457,6 +462,9 @@ impl TournamentConfig {
             Pairing::Gauntlet => (1..n).map(|j| (0, j)).collect(),
             Pairing::RoundRobin => (0..n)
                 .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .collect(),
+            Pairing::Ladder => (0..n)
+                .flat_map(|i| (i + 1..n.min(i + 3)).map(move |j| (i, j)))
                 .collect(),
         }
     }
@@ -567,6 +575,17 @@ model = "logistic"
 kind = "panic"
 after_moves = 1
 "#;
+
+    #[test]
+    fn a_ladder_pairs_each_engine_with_the_next_two() {
+        let file = "game = \"cescacs\"\nengines = [\"a\", \"b\", \"c\", \"d\"]\npairing = \"ladder\"\nrounds = 2\n";
+        let config = TournamentConfig::parse("t", file, Path::new(".")).unwrap();
+        assert_eq!(
+            config.encounters(),
+            [(0, 1), (0, 2), (1, 2), (1, 3), (2, 3)]
+        );
+        assert_eq!(config.total_games(), 20);
+    }
 
     #[test]
     fn a_full_file_reads() {

@@ -294,3 +294,31 @@ fn eval_network_is_refused_where_no_network_is_built_in_or_nothing_evaluates() {
     .to_string();
     assert!(error.contains("unknown variant `nn`"), "{error}");
 }
+
+/// The built-in C'escacs network plays: a profile with `eval = "network"`
+/// searches the start position to a fixed depth and answers a legal move,
+/// and the searcher's incremental evaluation agrees with the evaluator's
+/// own along the game.
+#[test]
+fn a_cescacs_network_profile_plays_legal_moves() {
+    use tauler::engine::{ask, build_player, EngineProfile};
+    use tauler::knowledge::{EvalScratch, EvaluatedGame, Evaluator};
+    let text =
+        "game = \"cescacs\"\nsearcher = \"alphabeta\"\neval = \"network\"\n[limits]\ndepth = 3\n";
+    let profile = EngineProfile::parse("net", text).unwrap();
+    let mut player = build_player::<Cescacs>(&profile, 1).unwrap();
+    let mut state = Cescacs::new(&Default::default());
+    let evaluator = Cescacs::with_network(Default::default()).unwrap();
+    let mut scratch = EvalScratch::default();
+    let mut moves = Vec::new();
+    for ply in 0..6 {
+        state.legal_actions(&mut moves);
+        let decision = ask(player.as_mut(), &state, &profile.limits.limits()).unwrap();
+        assert!(moves.contains(&decision.action));
+        state.apply(decision.action);
+        assert_eq!(
+            evaluator.evaluate_at(&state, ply, &mut scratch),
+            evaluator.evaluate(&state)
+        );
+    }
+}

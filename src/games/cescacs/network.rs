@@ -1,6 +1,6 @@
 //! C'escacs' learned evaluation: its piece × hex feature set, and the
-//! trained network built into the program (`networks/README.md` says how it
-//! was made).
+//! trained network built into the program (`networks/cescacs.md` says how
+//! it was made).
 
 use std::sync::{Arc, LazyLock};
 
@@ -60,30 +60,26 @@ impl NetworkInput for Cescacs {
     }
 }
 
-/// The trained network's file, built into the program.
-const BUILT_IN: Option<&[u8]> = None;
+/// The trained network's file, built into the program
+/// (`networks/cescacs.md` says how it was made).
+const BUILT_IN: &[u8] = include_bytes!("../../../networks/cescacs.nnue");
 
-/// The built-in network, read once; an error when there is none or it
-/// does not read C'escacs' features.
+/// The built-in network, read and checked once.
 ///
 /// # Errors
-/// No network built in, a damaged one, or one for other features.
+/// A damaged network, or one for other features.
 pub fn built_in() -> Result<Arc<Network>, NetworkError> {
     static NETWORK: LazyLock<Result<Arc<Network>, String>> = LazyLock::new(|| {
-        let bytes = BUILT_IN.ok_or_else(|| NetworkError::NoNetwork("cescacs").to_string())?;
-        let network = Network::from_bytes(bytes).map_err(|e| e.to_string())?;
+        let network = Network::from_bytes(BUILT_IN).map_err(|e| e.to_string())?;
         network
             .check_features(&FEATURES)
             .map_err(|e| e.to_string())?;
         Ok(Arc::new(network))
     });
-    match &*NETWORK {
-        Ok(network) => Ok(Arc::clone(network)),
-        Err(_) if BUILT_IN.is_none() => Err(NetworkError::NoNetwork("cescacs")),
-        Err(message) => Err(NetworkError::Corrupt(format!(
-            "built-in network: {message}"
-        ))),
-    }
+    NETWORK
+        .as_ref()
+        .map(Arc::clone)
+        .map_err(|message| NetworkError::Corrupt(format!("built-in network: {message}")))
 }
 
 #[cfg(test)]
@@ -112,5 +108,11 @@ mod tests {
         black.sort_unstable();
         assert_eq!(white, black, "the start looks the same from both sides");
         assert_eq!(state.format_position(), super::super::START);
+    }
+
+    #[test]
+    fn the_built_in_network_reads_these_features() {
+        let network = built_in().unwrap();
+        assert_eq!(network.inputs, FEATURES.inputs());
     }
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-# Usage: python3 scripts/levels-fit.py [--prior P] [--fix NAME=R]... GAMES.jsonl...
+# Usage: python3 scripts/levels-fit.py [--prior P] [--fix NAME=R]... [--write LEVELS.toml --measured DATE] GAMES.jsonl...
 # GAMES: the `games.jsonl` files of the ladder's tournaments (tournaments/levels/).
+# --write: rewrites the level table's `[[level]]` entries (levels/LADDER.toml,
+# its header kept) from the fitted `LADDER-level-N` ratings.
 """A ladder's ratings: Bradley-Terry over two-seat games with some engines
 fixed (`--fix NAME=R`, repeatable; by default every Stockfish setting, an
 engine named `stockfish-E`, at its UCI_Elo E), the others free; P virtual
@@ -11,9 +13,14 @@ import json, math, sys
 args = sys.argv[1:]
 PRIOR = 0.5
 given = {}
-while args[:1] in (['--prior'], ['--fix']):
+write = measured = None
+while args[:1] in (['--prior'], ['--fix'], ['--write'], ['--measured']):
     if args[0] == '--prior':
         PRIOR = float(args[1])
+    elif args[0] == '--write':
+        write = args[1]
+    elif args[0] == '--measured':
+        measured = args[1]
     else:
         name, value = args[1].split('=')
         given[name] = float(value)
@@ -55,6 +62,18 @@ for c in range(k):
     for x in range(k):
         if x != c and A[x][c] != 0:
             f = A[x][c]; A[x] = [u-f*v for u, v in zip(A[x], A[c])]; inv[x] = [u-f*v for u, v in zip(inv[x], inv[c])]
+levels = {}
 for a, i in enumerate(free):
     m = 1.96*math.sqrt(inv[a][a])
     print(f"{names[i]:16} {r[i]:6.0f}  {r[i]-m:6.0f} {r[i]+m:6.0f}  games {int(sum(N[i]))}  score {sum(W[i]):.1f}")
+    ladder, _, level = names[i].rpartition('-level-')
+    if level.isdigit():
+        levels[int(level)] = (round(r[i]), round(r[i]-m), round(r[i]+m), int(sum(N[i])))
+if write:
+    if not measured:
+        sys.exit('--write needs --measured DATE')
+    text = open(write).read()
+    head = text[:text.index('[[level]]')] if '[[level]]' in text else text.rstrip('\n') + '\n\n'
+    blocks = [f"[[level]]\nlevel = {n}\nrating = {v[0]}\nlow = {v[1]}\nhigh = {v[2]}\ngames = {v[3]}\nmeasured = \"{measured}\"\n"
+              for n, v in sorted(levels.items())]
+    open(write, 'w').write(head + '\n'.join(blocks))

@@ -106,6 +106,21 @@ proptest! {
     }
 }
 
+/// Down a line move by move, every evaluation after the first updates its
+/// parent's accumulator (two to four cells) rather than summing afresh.
+#[test]
+fn a_line_of_moves_updates_rather_than_refreshes() {
+    let (_, network) = random_network(1);
+    let mut incremental = IncrementalEval::default();
+    let picks: Vec<usize> = (0..40).map(|i| i * 7 + 3).collect();
+    let line = walk(&picks);
+    for (ply, state) in line.iter().enumerate() {
+        incremental.evaluate(&network, state, ply);
+    }
+    assert_eq!(incremental.refreshes, 1, "only the root sums afresh");
+    assert_eq!(incremental.updates as usize, line.len() - 1);
+}
+
 #[test]
 fn the_quantised_network_agrees_with_the_float_one_within_the_bound() {
     let mut worst = 0.0f32;

@@ -12,6 +12,7 @@ use clap::Args;
 
 use crate::bounds;
 use crate::game::GameOptions;
+use crate::games::camelot::Camelot;
 use crate::games::cescacs::Cescacs;
 use crate::knowledge::network::train::{
     held_out, sigmoid, train, EpochReport, Sample, TrainConfig,
@@ -82,13 +83,11 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     }
     let threads = bounds::THREADS.check("--threads", args.threads)?;
     let (game, records) = read_data(&args.data)?;
-    let (samples, classic) = match game {
-        DataGame::Cescacs => samples::<Cescacs>(&records)?,
-        DataGame::Camelot | DataGame::Chess => {
-            bail!("{} has no network feature set yet", game.name())
-        }
+    let (set, (samples, classic)) = match game {
+        DataGame::Cescacs => (Cescacs::feature_set(), samples::<Cescacs>(&records)?),
+        DataGame::Camelot => (Camelot::feature_set(), samples::<Camelot>(&records)?),
+        DataGame::Chess => bail!("{} has no network feature set yet", game.name()),
     };
-    let set = Cescacs::feature_set();
     println!(
         "{} positions of {} from {} file(s); hidden {}, {} epochs",
         samples.len(),

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use tauler::game::{Game, Notation};
+use tauler::games::camelot::Camelot;
 use tauler::games::cescacs::network::FEATURES;
 use tauler::games::cescacs::Cescacs;
 use tauler::knowledge::network::train::FloatNetwork;
@@ -18,10 +19,11 @@ use tauler::tournament::datagen_format::{append, DataGame, Header, Record};
 
 use crate::support::tournament_cli::{refused, run_ok, scratch};
 
-/// A random C'escacs network: random first layer, factors and output,
-/// and its quantised copy.
-fn random_network(seed: u64) -> (FloatNetwork, Network) {
-    let mut float = FloatNetwork::new(&FEATURES, 32, seed);
+/// A random network for `G`'s features: random first layer, factors and
+/// output, and its quantised copy.
+fn random_network_for<G: NetworkInput>(seed: u64) -> (FloatNetwork, Network) {
+    let set = G::feature_set();
+    let mut float = FloatNetwork::new(set, 32, seed);
     for (i, b) in float.b1.iter_mut().enumerate() {
         *b = (i as f32 * 0.37).sin() * 0.3;
     }
@@ -31,20 +33,25 @@ fn random_network(seed: u64) -> (FloatNetwork, Network) {
         *w = ((i % 97) as f32 - 48.0) * 0.002;
     }
     float.b2 = 0.05;
-    let network = float.quantise(&FEATURES, 400.0);
+    let network = float.quantise(set, 400.0);
     (float, network)
 }
 
-fn cells(state: &Cescacs) -> Vec<u8> {
-    let mut cells = vec![0; FEATURES.cells];
+/// A random C'escacs network and its quantised copy.
+fn random_network(seed: u64) -> (FloatNetwork, Network) {
+    random_network_for::<Cescacs>(seed)
+}
+
+fn cells<G: NetworkInput>(state: &G) -> Vec<u8> {
+    let mut cells = vec![0; G::feature_set().cells];
     state.write_cells(&mut cells);
     cells
 }
 
-/// The state after the legal moves picked by `picks` (each taken modulo
-/// the number of moves), stopping at the game's end.
-fn walk(picks: &[usize]) -> Vec<Cescacs> {
-    let mut line = vec![Cescacs::new(&Default::default())];
+/// The states along the legal moves picked by `picks` (each taken modulo
+/// the number of moves) from `G`'s start, stopping at the game's end.
+fn walk_from<G: Game>(picks: &[usize]) -> Vec<G> {
+    let mut line = vec![G::new(&Default::default())];
     let mut moves = Vec::new();
     for &pick in picks {
         let state = line.last().unwrap();
@@ -59,50 +66,71 @@ fn walk(picks: &[usize]) -> Vec<Cescacs> {
     line
 }
 
+/// [`walk_from`] C'escacs' start.
+fn walk(picks: &[usize]) -> Vec<Cescacs> {
+    walk_from(picks)
+}
+
+/// A search's walk in `G`: down by a random move (make), back up one or
+/// several plies (unmake), sometimes a whole other line at the same plies
+/// (a helper thread's split). Every evaluation's accumulator is the fresh
+/// sum of its position's columns, and its value the fresh one's.
+fn walk_keeps_the_accumulator_fresh<G: Game + NetworkInput>(
+    steps: &[(usize, usize)],
+    seed: u64,
+) -> Result<(), TestCaseError> {
+    let (_, network) = random_network_for::<G>(seed);
+    let mut incremental = IncrementalEval::default();
+    let mut stack = vec![G::new(&Default::default())];
+    let mut moves = Vec::new();
+    for &(what, pick) in steps {
+        match what {
+            0 | 1 => {
+                let state = stack.last().unwrap();
+                state.legal_actions(&mut moves);
+                if let Some(&mv) = moves.get(pick % moves.len().max(1)) {
+                    let mut child = state.clone();
+                    child.apply(mv);
+                    stack.push(child);
+                }
+            }
+            2 => {
+                let keep = 1 + pick % stack.len();
+                stack.truncate(keep);
+            }
+            _ => {
+                let depth = stack.len();
+                stack = walk_from(&[pick, pick / 7, pick / 49, pick / 343]);
+                stack.truncate(depth.max(1));
+            }
+        }
+        let ply = stack.len() - 1;
+        let state = stack.last().unwrap();
+        let value = incremental.evaluate(&network, state, ply);
+        let fresh = Accumulator::fresh(&network, G::feature_set(), &cells(state));
+        prop_assert_eq!(incremental.accumulator(ply), Some(&fresh));
+        prop_assert_eq!(value, fresh.output(&network, state.side_to_move()));
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// A search's walk: down by a random move (make), back up one or
-    /// several plies (unmake), sometimes a whole other line at the same
-    /// plies (a helper thread's split). Every evaluation's accumulator is
-    /// the fresh sum of its position's columns.
     #[test]
-    fn the_accumulator_after_any_make_unmake_equals_a_fresh_one(
+    fn the_cescacs_accumulator_after_any_make_unmake_equals_a_fresh_one(
         steps in prop::collection::vec((0usize..4, any::<usize>()), 1..120),
         seed in 0u64..4,
     ) {
-        let (_, network) = random_network(seed);
-        let mut incremental = IncrementalEval::default();
-        let mut stack = vec![Cescacs::new(&Default::default())];
-        let mut moves = Vec::new();
-        for (what, pick) in steps {
-            match what {
-                0 | 1 => {
-                    let state = stack.last().unwrap();
-                    state.legal_actions(&mut moves);
-                    if let Some(&mv) = moves.get(pick % moves.len().max(1)) {
-                        let mut child = state.clone();
-                        child.apply(mv);
-                        stack.push(child);
-                    }
-                }
-                2 => {
-                    let keep = 1 + pick % stack.len();
-                    stack.truncate(keep);
-                }
-                _ => {
-                    let depth = stack.len();
-                    stack = walk(&[pick, pick / 7, pick / 49, pick / 343]);
-                    stack.truncate(depth.max(1));
-                }
-            }
-            let ply = stack.len() - 1;
-            let state = stack.last().unwrap();
-            let value = incremental.evaluate(&network, state, ply);
-            let fresh = Accumulator::fresh(&network, &FEATURES, &cells(state));
-            prop_assert_eq!(incremental.accumulator(ply), Some(&fresh));
-            prop_assert_eq!(value, fresh.output(&network, state.side_to_move()));
-        }
+        walk_keeps_the_accumulator_fresh::<Cescacs>(&steps, seed)?;
+    }
+
+    #[test]
+    fn the_camelot_accumulator_after_any_make_unmake_equals_a_fresh_one(
+        steps in prop::collection::vec((0usize..4, any::<usize>()), 1..120),
+        seed in 0u64..4,
+    ) {
+        walk_keeps_the_accumulator_fresh::<Camelot>(&steps, seed)?;
     }
 }
 
@@ -174,18 +202,18 @@ fn a_network_file_round_trips_and_a_damaged_one_is_refused() {
     ));
 }
 
-/// A tiny datagen file of C'escacs positions from random walks, scored
-/// by material-free made-up numbers (enough for the trainer to run).
-fn tiny_data(path: &Path) {
+/// A tiny datagen file of `G`'s positions from random walks, scored by
+/// made-up numbers (enough for the trainer to run).
+fn tiny_data_for<G: Game + Notation + NetworkInput>(path: &Path, game: DataGame) {
     let header = Header {
-        game: DataGame::Cescacs,
+        game,
         seed: 1,
         nodes: 1,
     };
     let mut bytes = header.to_bytes().to_vec();
     for game in 0..12u32 {
         let picks: Vec<usize> = (0..30).map(|i| i * 13 + game as usize * 5).collect();
-        let records: Vec<Record> = walk(&picks)
+        let records: Vec<Record> = walk_from::<G>(&picks)
             .iter()
             .enumerate()
             .map(|(ply, state)| Record {
@@ -200,6 +228,34 @@ fn tiny_data(path: &Path) {
         append(&mut bytes, &header, &records).unwrap();
     }
     std::fs::write(path, bytes).unwrap();
+}
+
+/// [`tiny_data_for`] C'escacs.
+fn tiny_data(path: &Path) {
+    tiny_data_for::<Cescacs>(path, DataGame::Cescacs);
+}
+
+/// Camelot plugs in with its feature mapping alone: `tauler train` reads
+/// its data and writes a network of its 768 inputs.
+#[test]
+fn camelot_data_trains_a_camelot_network() {
+    let dir = scratch("network", "camelot", &[]);
+    let data = dir.join("camelot.bin");
+    tiny_data_for::<Camelot>(&data, DataGame::Camelot);
+    let out = dir.join("camelot.nnue");
+    run_ok(&[
+        "train",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--hidden",
+        "16",
+        "--epochs",
+        "2",
+    ]);
+    let network = Network::from_bytes(&std::fs::read(out).unwrap()).unwrap();
+    network.check_features(Camelot::feature_set()).unwrap();
+    assert_eq!(network.inputs, 768);
 }
 
 #[test]
@@ -268,23 +324,26 @@ fn bad_train_input_is_one_line() {
         &["train", not_data.to_str().unwrap(), "--out", out],
         "not a tauler datagen file",
     );
-    let camelot = dir.join("camelot.bin");
+    let chess = dir.join("chess.bin");
     let header = Header {
-        game: DataGame::Camelot,
+        game: DataGame::Chess,
         seed: 1,
         nodes: 1,
     };
-    std::fs::write(&camelot, header.to_bytes()).unwrap();
+    std::fs::write(&chess, header.to_bytes()).unwrap();
     refused(
-        &["train", camelot.to_str().unwrap(), "--out", out],
-        "camelot has no network feature set",
+        &["train", chess.to_str().unwrap(), "--out", out],
+        "chess has no network feature set",
+    );
+    refused(
+        &["train", data, chess.to_str().unwrap(), "--out", out],
+        "chess data, the first file is cescacs",
     );
 }
 
 #[test]
 fn eval_network_is_refused_where_no_network_is_built_in_or_nothing_evaluates() {
     use tauler::engine::{build_player, EngineProfile};
-    use tauler::games::camelot::Camelot;
     let profile = |game: &str, searcher: &str| {
         format!("game = \"{game}\"\nsearcher = \"{searcher}\"\neval = \"network\"\n")
     };

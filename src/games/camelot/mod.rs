@@ -6,7 +6,8 @@
 //! `board` (geometry and pieces), `moves` (the move type, generation,
 //! canonical paths), `rules` (how the game ends), `state` (the game state and
 //! its perft), `position` (position strings), `notation` (move text),
-//! `record` (numbered game records), `zobrist`, `error`.
+//! `record` (numbered game records), `zobrist`, `error`, `network` (the
+//! feature set of a learned evaluation).
 //!
 //! Where the spec leaves room, this follows its §7 pseudo-code literally: a
 //! "capture-ready" square (which a knight's non-capturing canter may not
@@ -19,6 +20,7 @@ mod display;
 pub mod error;
 pub mod eval;
 pub mod moves;
+pub mod network;
 pub mod notation;
 pub mod position;
 pub mod record;

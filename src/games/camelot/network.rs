@@ -1,0 +1,62 @@
+//! Camelot's feature set for a learned evaluation: man or knight, own or
+//! enemy, on each square of the 12 × 16 grid (the 32 missing corners are
+//! never active). No network is trained yet, so `eval = "network"` is
+//! refused for Camelot; `tauler train` reads Camelot data with it.
+
+use crate::knowledge::network::{FeatureSet, NetworkInput};
+
+use super::board::{FILES, GRID, RANKS};
+use super::Camelot;
+
+/// A square seen from Black's side: the same file, the rank counted from
+/// the other edge (the initial position maps onto itself, colours
+/// swapped).
+fn mirror(square: usize) -> usize {
+    (RANKS - 1 - square / FILES) * FILES + square % FILES
+}
+
+/// 2 kinds × 2 sides × 192 grid squares: 768 inputs a perspective.
+pub static FEATURES: FeatureSet = FeatureSet {
+    game: "camelot",
+    name: "camelot-square-1",
+    cells: GRID,
+    kinds: 2,
+    mirror,
+};
+
+impl NetworkInput for Camelot {
+    fn feature_set() -> &'static FeatureSet {
+        &FEATURES
+    }
+
+    /// The board's cells are already `1 + kind + 2 · colour`.
+    fn write_cells(&self, out: &mut [u8]) {
+        out.copy_from_slice(&self.board().cells);
+    }
+
+    fn side_to_move(&self) -> usize {
+        Camelot::side_to_move(self).index()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    #[test]
+    fn the_mirror_turns_the_initial_position_onto_itself() {
+        let state = Camelot::new(&Default::default());
+        let mut cells = vec![0; GRID];
+        state.write_cells(&mut cells);
+        for square in 0..GRID {
+            assert_eq!(mirror(mirror(square)), square);
+            let swapped = match cells[square] {
+                0 => 0,
+                code if code <= 2 => code + 2,
+                code => code - 2,
+            };
+            assert_eq!(cells[mirror(square)], swapped, "square {square}");
+        }
+    }
+}

@@ -235,6 +235,20 @@ fn tiny_data(path: &Path) {
     tiny_data_for::<Cescacs>(path, DataGame::Cescacs);
 }
 
+/// `tauler train DATA --out OUT --hidden 16 EXTRA...`, which must succeed.
+fn train_tiny(data: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "train",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--hidden",
+        "16",
+    ];
+    args.extend_from_slice(extra);
+    run_ok(&args)
+}
+
 /// Camelot plugs in with its feature mapping alone: `tauler train` reads
 /// its data and writes a network of its 768 inputs.
 #[test]
@@ -243,16 +257,7 @@ fn camelot_data_trains_a_camelot_network() {
     let data = dir.join("camelot.bin");
     tiny_data_for::<Camelot>(&data, DataGame::Camelot);
     let out = dir.join("camelot.nnue");
-    run_ok(&[
-        "train",
-        data.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--hidden",
-        "16",
-        "--epochs",
-        "2",
-    ]);
+    train_tiny(&data, &out, &["--epochs", "2"]);
     let network = Network::from_bytes(&std::fs::read(out).unwrap()).unwrap();
     network.check_features(Camelot::feature_set()).unwrap();
     assert_eq!(network.inputs, 768);
@@ -265,22 +270,20 @@ fn training_twice_with_the_same_data_and_seed_gives_identical_weights() {
     tiny_data(&data);
     let train = |name: &str, seed: &str, threads: &str| {
         let out = dir.join(name);
-        let output = run_ok(&[
-            "train",
-            data.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--hidden",
-            "16",
-            "--epochs",
-            "3",
-            "--batch",
-            "64",
-            "--seed",
-            seed,
-            "--threads",
-            threads,
-        ]);
+        let output = train_tiny(
+            &data,
+            &out,
+            &[
+                "--epochs",
+                "3",
+                "--batch",
+                "64",
+                "--seed",
+                seed,
+                "--threads",
+                threads,
+            ],
+        );
         let text = String::from_utf8_lossy(&output.stdout).to_string();
         assert!(text.contains("epoch 3 train"), "{text}");
         let curve = std::fs::read_to_string(dir.join(format!("{name}.csv"))).unwrap();

@@ -51,9 +51,9 @@ pub enum Pairing {
     /// The first engine against each of the others.
     Gauntlet,
     /// Each engine against the next two in the list: with the engines listed
-    /// weakest first (a level ladder), the games go where their outcome is
-    /// uncertain, about two and a half times the information per game of a
-    /// round robin of the same ladder.
+    /// weakest first (a level ladder), the games go to the pairs whose
+    /// outcome is uncertain, not to far pairs whose result is all but
+    /// certain.
     Ladder,
 }
 
@@ -585,6 +585,8 @@ after_moves = 1
             [(0, 1), (0, 2), (1, 2), (1, 3), (2, 3)]
         );
         assert_eq!(config.total_games(), 20);
+        let with_sprt = format!("{file}[sprt]\nelo0 = 0\nelo1 = 10\n");
+        assert!(TournamentConfig::parse("t", &with_sprt, Path::new(".")).is_err());
     }
 
     #[test]

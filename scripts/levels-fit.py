@@ -66,7 +66,7 @@ levels = {}
 for a, i in enumerate(free):
     m = 1.96*math.sqrt(inv[a][a])
     print(f"{names[i]:16} {r[i]:6.0f}  {r[i]-m:6.0f} {r[i]+m:6.0f}  games {int(sum(N[i]))}  score {sum(W[i]):.1f}")
-    ladder, _, level = names[i].rpartition('-level-')
+    level = names[i].rpartition('-level-')[2]
     if level.isdigit():
         levels[int(level)] = (round(r[i]), round(r[i]-m), round(r[i]+m), int(sum(N[i])))
 if write:

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-# Usage: python3 scripts/levels-fit.py [--prior P] [--fix NAME=R]... [--write LEVELS.toml --measured DATE] GAMES.jsonl...
+# Usage: python3 scripts/levels-fit.py [--prior P] [--fix NAME=R]... [--match K] [--write LEVELS.toml --measured DATE] GAMES.jsonl...
 # GAMES: the `games.jsonl` files of the ladder's tournaments (tournaments/levels/).
+# --match K: Muzicando team hands, rated per match of K consecutive duplicate
+# deals (the files' `hands_per_match`): a match goes to the team with more
+# hand points over its 2K hands, as the tournament's own report counts it.
 # --write: rewrites the level table's `[[level]]` entries (levels/LADDER.toml,
 # its header kept) from the fitted `LADDER-level-N` ratings.
 """A ladder's ratings: Bradley-Terry over two-seat games with some engines
@@ -8,14 +11,18 @@ fixed (`--fix NAME=R`, repeatable; by default every Stockfish setting, an
 engine named `stockfish-E`, at its UCI_Elo E), the others free; P virtual
 draws per pair that met (default 0.5); games lost on time left out (a stall
 of the machine, not a move); 95% intervals from the inverse Fisher
-information with the fixed engines fixed."""
+information with the fixed engines fixed. With --match, the games are
+the matches of the team hands."""
 import json, math, sys
 args = sys.argv[1:]
 PRIOR = 0.5
 given = {}
 write = measured = None
-while args[:1] in (['--prior'], ['--fix'], ['--write'], ['--measured']):
-    if args[0] == '--prior':
+match = None
+while args[:1] in (['--prior'], ['--fix'], ['--write'], ['--measured'], ['--match']):
+    if args[0] == '--match':
+        match = int(args[1])
+    elif args[0] == '--prior':
         PRIOR = float(args[1])
     elif args[0] == '--write':
         write = args[1]
@@ -27,6 +34,20 @@ while args[:1] in (['--prior'], ['--fix'], ['--write'], ['--measured']):
     args = args[2:]
 games = [json.loads(l) for f in args for l in open(f)]
 games = [g for g in games if g['reason'] != 'time forfeit']
+if match:
+    # A team hand seats engines [a, b, a, b]; the match of the pair's deals
+    # round // K (per file) sums a's hand points minus b's over its hands.
+    totals = {}
+    for f in args:
+        for l in open(f):
+            g = json.loads(l)
+            a, b = sorted(g['engines'][:2])
+            sa, sb = g['engines'].index(a), g['engines'].index(b)
+            key = (f, a, b, g['round'] // match)
+            hands, diff = totals.get(key, (0, 0.0))
+            totals[key] = (hands + 1, diff + g['result'][sa] - g['result'][sb])
+    games = [{'engines': [a, b], 'result': [1.0 if d > 0 else 0.5 if d == 0 else 0.0]}
+             for (_, a, b, _), (hands, d) in totals.items() if hands == 2 * match]
 names = sorted({e for g in games for e in g['engines']})
 idx = {n: i for i, n in enumerate(names)}; n = len(names)
 W = [[0.0]*n for _ in range(n)]; N = [[0.0]*n for _ in range(n)]

@@ -82,12 +82,12 @@ pub fn run(args: &DatagenArgs, catalogue: &Catalogue) -> Result<()> {
         );
     }
     match game {
-        DataGame::Cescacs => generate::<Cescacs>(args, game, &profile, &[], Cescacs::in_check),
+        DataGame::Cescacs => generate::<Cescacs>(args, game, &profile, Cescacs::in_check),
         // Camelot has no check.
-        DataGame::Camelot => generate::<Camelot>(args, game, &profile, &[], |_| false),
+        DataGame::Camelot => generate::<Camelot>(args, game, &profile, |_| false),
         DataGame::Chess => {
             let in_check = |state: &CardChess| CardChessEval::default().in_check(state);
-            generate::<CardChess>(args, game, &profile, &["cards=off"], in_check)
+            generate::<CardChess>(args, game, &profile, in_check)
         }
     }
 }
@@ -96,7 +96,6 @@ fn generate<G>(
     args: &DatagenArgs,
     game: DataGame,
     profile: &EngineProfile,
-    fixed: &[&str],
     in_check: fn(&G) -> bool,
 ) -> Result<()>
 where
@@ -108,7 +107,7 @@ where
             .options
             .iter()
             .map(String::as_str)
-            .chain(fixed.iter().copied()),
+            .chain(game.options().iter().copied()),
     )?;
     let starts = match &args.openings {
         Some(path) => read_openings::<G>(path, &options)?,

@@ -13,6 +13,7 @@ use clap::Args;
 use crate::bounds;
 use crate::game::GameOptions;
 use crate::games::camelot::Camelot;
+use crate::games::cardchess::CardChess;
 use crate::games::cescacs::Cescacs;
 use crate::knowledge::network::train::{
     held_out, sigmoid, train, EpochReport, Sample, TrainConfig,
@@ -84,9 +85,15 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     let threads = bounds::THREADS.check("--threads", args.threads)?;
     let (game, records) = read_data(&args.data)?;
     let (set, (samples, classic)) = match game {
-        DataGame::Cescacs => (Cescacs::feature_set(), samples::<Cescacs>(&records)?),
-        DataGame::Camelot => (Camelot::feature_set(), samples::<Camelot>(&records)?),
-        DataGame::Chess => bail!("{} has no network feature set yet", game.name()),
+        DataGame::Cescacs => (Cescacs::feature_set(), samples::<Cescacs>(game, &records)?),
+        DataGame::Camelot => (Camelot::feature_set(), samples::<Camelot>(game, &records)?),
+        DataGame::Chess => {
+            refuse_cards(&records)?;
+            (
+                CardChess::feature_set(),
+                samples::<CardChess>(game, &records)?,
+            )
+        }
     };
     println!(
         "{} positions of {} from {} file(s); hidden {}, {} epochs",
@@ -192,11 +199,29 @@ fn classic_loss(samples: &[Sample], classic: &[i32], config: &TrainConfig) -> f6
     total / count.max(1) as f64
 }
 
-/// The records as training samples of `G`'s features, with the game's
-/// classic evaluation of each.
-fn samples<G: EvaluatedGame + NetworkInput>(records: &[Record]) -> Result<(Vec<Sample>, Vec<i32>)> {
+/// Refuses card chess with cards: chess data holds plain chess positions,
+/// bare FENs, and a position with the card layer's fields after `|` (held
+/// cards, an effect, a colour swap) is one the chess features cannot
+/// represent.
+fn refuse_cards(records: &[Record]) -> Result<()> {
+    match records.iter().find(|record| record.position.contains('|')) {
+        Some(record) => bail!(
+            "position `{}` of game {} has card fields: the chess feature set reads plain chess (cards=off) only",
+            record.position,
+            record.game
+        ),
+        None => Ok(()),
+    }
+}
+
+/// The records as training samples of `G`'s features (read under `game`'s
+/// rule options), with the game's classic evaluation of each.
+fn samples<G: EvaluatedGame + NetworkInput>(
+    game: DataGame,
+    records: &[Record],
+) -> Result<(Vec<Sample>, Vec<i32>)> {
     let set = G::feature_set();
-    let options = G::Options::from_pairs(std::iter::empty::<&str>())?;
+    let options = G::Options::from_pairs(game.options().iter().copied())?;
     let evaluator = G::Evaluator::default();
     let mut cells = vec![0; set.cells];
     records

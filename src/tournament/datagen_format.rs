@@ -45,6 +45,17 @@ impl DataGame {
         }
     }
 
+    /// The rule options its games are played and its positions read
+    /// under, beyond the game's defaults (plain chess is card chess with
+    /// `cards=off`).
+    #[must_use]
+    pub fn options(self) -> &'static [&'static str] {
+        match self {
+            DataGame::Cescacs | DataGame::Camelot => &[],
+            DataGame::Chess => &["cards=off"],
+        }
+    }
+
     /// The bytes of its records' position field: the longest position text
     /// the game can write, rounded up.
     #[must_use]

@@ -7,8 +7,10 @@
 use std::path::Path;
 
 use proptest::prelude::*;
+use tauler::game::GameOptions;
 use tauler::game::{Game, Notation};
 use tauler::games::camelot::Camelot;
+use tauler::games::cardchess::{CardChess, CardChessOptions};
 use tauler::games::cescacs::network::FEATURES;
 use tauler::games::cescacs::Cescacs;
 use tauler::knowledge::network::train::FloatNetwork;
@@ -49,9 +51,10 @@ fn cells<G: NetworkInput>(state: &G) -> Vec<u8> {
 }
 
 /// The states along the legal moves picked by `picks` (each taken modulo
-/// the number of moves) from `G`'s start, stopping at the game's end.
-fn walk_from<G: Game>(picks: &[usize]) -> Vec<G> {
-    let mut line = vec![G::new(&Default::default())];
+/// the number of moves) from `G`'s start under `options`, stopping at the
+/// game's end.
+fn walk_from<G: Game>(options: &G::Options, picks: &[usize]) -> Vec<G> {
+    let mut line = vec![G::new(options)];
     let mut moves = Vec::new();
     for &pick in picks {
         let state = line.last().unwrap();
@@ -68,20 +71,26 @@ fn walk_from<G: Game>(picks: &[usize]) -> Vec<G> {
 
 /// [`walk_from`] C'escacs' start.
 fn walk(picks: &[usize]) -> Vec<Cescacs> {
-    walk_from(picks)
+    walk_from(&Default::default(), picks)
 }
 
-/// A search's walk in `G`: down by a random move (make), back up one or
+/// Plain chess's rules: card chess with `cards=off`.
+fn plain_chess() -> CardChessOptions {
+    CardChessOptions::from_pairs(DataGame::Chess.options().iter().copied()).unwrap()
+}
+
+/// A search's walk in `G` (under `options`): down by a random move (make), back up one or
 /// several plies (unmake), sometimes a whole other line at the same plies
 /// (a helper thread's split). Every evaluation's accumulator is the fresh
 /// sum of its position's columns, and its value the fresh one's.
 fn walk_keeps_the_accumulator_fresh<G: Game + NetworkInput>(
+    options: &G::Options,
     steps: &[(usize, usize)],
     seed: u64,
 ) -> Result<(), TestCaseError> {
     let (_, network) = random_network_for::<G>(seed);
     let mut incremental = IncrementalEval::default();
-    let mut stack = vec![G::new(&Default::default())];
+    let mut stack = vec![G::new(options)];
     let mut moves = Vec::new();
     for &(what, pick) in steps {
         match what {
@@ -100,7 +109,7 @@ fn walk_keeps_the_accumulator_fresh<G: Game + NetworkInput>(
             }
             _ => {
                 let depth = stack.len();
-                stack = walk_from(&[pick, pick / 7, pick / 49, pick / 343]);
+                stack = walk_from(options, &[pick, pick / 7, pick / 49, pick / 343]);
                 stack.truncate(depth.max(1));
             }
         }
@@ -122,7 +131,7 @@ proptest! {
         steps in prop::collection::vec((0usize..4, any::<usize>()), 1..120),
         seed in 0u64..4,
     ) {
-        walk_keeps_the_accumulator_fresh::<Cescacs>(&steps, seed)?;
+        walk_keeps_the_accumulator_fresh::<Cescacs>(&Default::default(), &steps, seed)?;
     }
 
     #[test]
@@ -130,7 +139,15 @@ proptest! {
         steps in prop::collection::vec((0usize..4, any::<usize>()), 1..120),
         seed in 0u64..4,
     ) {
-        walk_keeps_the_accumulator_fresh::<Camelot>(&steps, seed)?;
+        walk_keeps_the_accumulator_fresh::<Camelot>(&Default::default(), &steps, seed)?;
+    }
+
+    #[test]
+    fn the_chess_accumulator_after_any_make_unmake_equals_a_fresh_one(
+        steps in prop::collection::vec((0usize..4, any::<usize>()), 1..120),
+        seed in 0u64..4,
+    ) {
+        walk_keeps_the_accumulator_fresh::<CardChess>(&plain_chess(), &steps, seed)?;
     }
 }
 
@@ -213,7 +230,7 @@ fn tiny_data_for<G: Game + Notation + NetworkInput>(path: &Path, game: DataGame)
     let mut bytes = header.to_bytes().to_vec();
     for game in 0..12u32 {
         let picks: Vec<usize> = (0..30).map(|i| i * 13 + game as usize * 5).collect();
-        let records: Vec<Record> = walk_from::<G>(&picks)
+        let records: Vec<Record> = walk_from::<G>(&Default::default(), &picks)
             .iter()
             .enumerate()
             .map(|(ply, state)| Record {
@@ -261,6 +278,71 @@ fn camelot_data_trains_a_camelot_network() {
     let network = Network::from_bytes(&std::fs::read(out).unwrap()).unwrap();
     network.check_features(Camelot::feature_set()).unwrap();
     assert_eq!(network.inputs, 768);
+}
+
+/// Plain chess end to end: `tauler datagen chess` plays a few games at a
+/// tiny node count, and `tauler train` reads them with the chess feature
+/// set and writes a network of its 768 inputs.
+#[test]
+fn chess_datagen_trains_a_chess_network() {
+    let dir = scratch("network", "chess", &[]);
+    let data = dir.join("chess.bin");
+    let data = data.to_str().unwrap();
+    let output = run_ok(&[
+        "datagen", "chess", "--games", "3", "--nodes", "100", "--seed", "3", "--quiet", "--out",
+        data,
+    ]);
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(text.starts_with("games 3 (played 3) positions "), "{text}");
+    let out = dir.join("chess.nnue");
+    let output = train_tiny(Path::new(data), &out, &["--epochs", "2"]);
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(text.contains("positions of chess"), "{text}");
+    assert!(text.contains("epoch 2 train"), "{text}");
+    let network = Network::from_bytes(&std::fs::read(out).unwrap()).unwrap();
+    network.check_features(CardChess::feature_set()).unwrap();
+    assert_eq!(
+        (network.game.as_str(), network.inputs, network.hidden),
+        ("cardchess", 768, 16)
+    );
+}
+
+/// Card chess with cards is not plain chess: held cards, effects and a
+/// colour swap are no inputs of the chess features, so `tauler train`
+/// refuses such a position in chess data.
+#[test]
+fn chess_data_with_cards_is_refused() {
+    let dir = scratch("network", "cards", &[]);
+    let data = dir.join("cards.bin");
+    let header = Header {
+        game: DataGame::Chess,
+        seed: 1,
+        nodes: 1,
+    };
+    // Seat 1 plays White (a Harakiri swap) and is to move.
+    let position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | seat=1 white=1";
+    CardChess::parse_position(position, &Default::default()).unwrap();
+    let record = Record {
+        position: position.to_string(),
+        score: 0,
+        result: 2,
+        seat: 1,
+        ply: 0,
+        game: 0,
+    };
+    let mut bytes = header.to_bytes().to_vec();
+    append(&mut bytes, &header, &[record]).unwrap();
+    std::fs::write(&data, bytes).unwrap();
+    let out = dir.join("out.nnue");
+    refused(
+        &[
+            "train",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "game 0 has card fields: the chess feature set reads plain chess (cards=off) only",
+    );
 }
 
 #[test]
@@ -335,10 +417,6 @@ fn bad_train_input_is_one_line() {
     };
     std::fs::write(&chess, header.to_bytes()).unwrap();
     refused(
-        &["train", chess.to_str().unwrap(), "--out", out],
-        "chess has no network feature set",
-    );
-    refused(
         &["train", data, chess.to_str().unwrap(), "--out", out],
         "chess data, the first file is cescacs",
     );
@@ -357,6 +435,22 @@ fn eval_network_is_refused_where_no_network_is_built_in_or_nothing_evaluates() {
         .to_string();
     assert!(
         error.contains("eval: camelot has no trained network built in"),
+        "{error}"
+    );
+    let chess = EngineProfile::parse(
+        "net",
+        &format!(
+            "{}options = [\"cards=off\"]\n",
+            profile("cardchess", "alphabeta")
+        ),
+    )
+    .unwrap();
+    let error = build_player::<CardChess>(&chess, 1)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        error.contains("eval: cardchess has no trained network built in"),
         "{error}"
     );
     let error = EngineProfile::parse("net", &profile("cescacs", "random"))

@@ -4,7 +4,8 @@
 //! `chess/` is a plain chess core (bitboards, magic attacks, legal moves,
 //! FEN/SAN/UCI, perft) whose move generator also takes the card effects;
 //! the card layer on top is the deck (`deck`), the options (`options`), the
-//! state (`state`), the turn machine (`turn`) and the text (`notation`).
+//! state (`state`), the turn machine (`turn`) and the text (`notation`);
+//! `network` is plain chess's feature set for a learned evaluation.
 
 pub mod action;
 mod arbiter;
@@ -12,6 +13,7 @@ pub mod chess;
 pub mod deck;
 mod display;
 pub mod eval;
+pub mod network;
 pub mod notation;
 pub mod options;
 pub mod state;

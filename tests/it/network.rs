@@ -11,7 +11,6 @@ use tauler::game::GameOptions;
 use tauler::game::{Game, Notation};
 use tauler::games::camelot::Camelot;
 use tauler::games::cardchess::{CardChess, CardChessOptions};
-use tauler::games::cescacs::network::FEATURES;
 use tauler::games::cescacs::Cescacs;
 use tauler::knowledge::network::train::FloatNetwork;
 use tauler::knowledge::network::{
@@ -166,17 +165,20 @@ fn a_line_of_moves_updates_rather_than_refreshes() {
     assert_eq!(incremental.updates as usize, line.len() - 1);
 }
 
-#[test]
-fn the_quantised_network_agrees_with_the_float_one_within_the_bound() {
+/// The worst error of random quantised networks against their float
+/// copies over positions of random games of `G` (under `options`), each
+/// asserted within the position's bound.
+fn worst_quantisation_error<G: Game + NetworkInput>(options: &G::Options) -> f32 {
+    let set = G::feature_set();
     let mut worst = 0.0f32;
     for seed in 0..4 {
-        let (float, network) = random_network(seed);
+        let (float, network) = random_network_for::<G>(seed);
         for game in 0..6 {
             let picks: Vec<usize> = (0..80)
                 .map(|i| i * 31 + game * 17 + seed as usize)
                 .collect();
-            for state in walk(&picks) {
-                let [white, black] = FEATURES.active(&cells(&state));
+            for state in walk_from::<G>(options, &picks) {
+                let [white, black] = set.active(&cells(&state));
                 let side = state.side_to_move();
                 let (us, them) = if side == 0 {
                     (&white, &black)
@@ -184,8 +186,8 @@ fn the_quantised_network_agrees_with_the_float_one_within_the_bound() {
                     (&black, &white)
                 };
                 let expected = float.evaluate(us, them) * 400.0;
-                let got = Accumulator::fresh(&network, &FEATURES, &cells(&state))
-                    .output(&network, side) as f32;
+                let got =
+                    Accumulator::fresh(&network, set, &cells(&state)).output(&network, side) as f32;
                 let bound = float.quantisation_bound(us.len(), them.len(), 400.0);
                 let error = (got - expected).abs();
                 assert!(error <= bound, "error {error} above the bound {bound}");
@@ -193,8 +195,24 @@ fn the_quantised_network_agrees_with_the_float_one_within_the_bound() {
             }
         }
     }
+    worst
+}
+
+#[test]
+fn the_quantised_network_agrees_with_the_float_one_within_the_bound() {
     // The bound is a worst case; rounding errors mostly cancel.
-    println!("worst quantisation error of random networks: {worst:.2} cp");
+    for (game, worst) in [
+        (
+            "cescacs",
+            worst_quantisation_error::<Cescacs>(&Default::default()),
+        ),
+        (
+            "chess",
+            worst_quantisation_error::<CardChess>(&plain_chess()),
+        ),
+    ] {
+        println!("worst quantisation error of random {game} networks: {worst:.2} cp");
+    }
 }
 
 #[test]

@@ -32,20 +32,18 @@ while args[:1] in (['--prior'], ['--fix'], ['--write'], ['--measured'], ['--matc
         name, value = args[1].split('=')
         given[name] = float(value)
     args = args[2:]
-games = [json.loads(l) for f in args for l in open(f)]
-games = [g for g in games if g['reason'] != 'time forfeit']
+records = [(f, json.loads(l)) for f in args for l in open(f)]
+games = [g for _, g in records if g['reason'] != 'time forfeit']
 if match:
     # A team hand seats engines [a, b, a, b]; the match of the pair's deals
     # round // K (per file) sums a's hand points minus b's over its hands.
     totals = {}
-    for f in args:
-        for l in open(f):
-            g = json.loads(l)
-            a, b = sorted(g['engines'][:2])
-            sa, sb = g['engines'].index(a), g['engines'].index(b)
-            key = (f, a, b, g['round'] // match)
-            hands, diff = totals.get(key, (0, 0.0))
-            totals[key] = (hands + 1, diff + g['result'][sa] - g['result'][sb])
+    for f, g in records:
+        a, b = sorted(g['engines'][:2])
+        sa, sb = g['engines'].index(a), g['engines'].index(b)
+        key = (f, a, b, g['round'] // match)
+        hands, diff = totals.get(key, (0, 0.0))
+        totals[key] = (hands + 1, diff + g['result'][sa] - g['result'][sb])
     games = [{'engines': [a, b], 'result': [1.0 if d > 0 else 0.5 if d == 0 else 0.0]}
              for (_, a, b, _), (hands, d) in totals.items() if hands == 2 * match]
 names = sorted({e for g in games for e in g['engines']})

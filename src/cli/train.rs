@@ -18,7 +18,7 @@ use crate::games::cescacs::Cescacs;
 use crate::knowledge::network::train::{
     held_out, sigmoid, train, EpochReport, Sample, TrainConfig,
 };
-use crate::knowledge::network::NetworkInput;
+use crate::knowledge::network::{FeatureSet, NetworkInput};
 use crate::knowledge::{EvaluatedGame, Evaluator};
 use crate::tournament::datagen_format::{read_all, DataGame, Record};
 
@@ -84,15 +84,12 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     }
     let threads = bounds::THREADS.check("--threads", args.threads)?;
     let (game, records) = read_data(&args.data)?;
-    let (set, (samples, classic)) = match game {
-        DataGame::Cescacs => (Cescacs::feature_set(), samples::<Cescacs>(game, &records)?),
-        DataGame::Camelot => (Camelot::feature_set(), samples::<Camelot>(game, &records)?),
+    let (set, samples, classic) = match game {
+        DataGame::Cescacs => samples::<Cescacs>(game, &records)?,
+        DataGame::Camelot => samples::<Camelot>(game, &records)?,
         DataGame::Chess => {
             refuse_cards(&records)?;
-            (
-                CardChess::feature_set(),
-                samples::<CardChess>(game, &records)?,
-            )
+            samples::<CardChess>(game, &records)?
         }
     };
     println!(
@@ -214,12 +211,13 @@ fn refuse_cards(records: &[Record]) -> Result<()> {
     }
 }
 
-/// The records as training samples of `G`'s features (read under `game`'s
-/// rule options), with the game's classic evaluation of each.
+/// `G`'s feature set and the records as training samples of it (read
+/// under `game`'s rule options), with the game's classic evaluation of
+/// each.
 fn samples<G: EvaluatedGame + NetworkInput>(
     game: DataGame,
     records: &[Record],
-) -> Result<(Vec<Sample>, Vec<i32>)> {
+) -> Result<(&'static FeatureSet, Vec<Sample>, Vec<i32>)> {
     let set = G::feature_set();
     let options = G::Options::from_pairs(game.options().iter().copied())?;
     let evaluator = G::Evaluator::default();
@@ -245,5 +243,8 @@ fn samples<G: EvaluatedGame + NetworkInput>(
             Ok((sample, evaluator.evaluate(&state)))
         })
         .collect::<Result<Vec<_>>>()
-        .map(|pairs| pairs.into_iter().unzip())
+        .map(|pairs| {
+            let (samples, classic) = pairs.into_iter().unzip();
+            (set, samples, classic)
+        })
 }

@@ -446,30 +446,19 @@ fn eval_network_is_refused_where_no_network_is_built_in_or_nothing_evaluates() {
     let profile = |game: &str, searcher: &str| {
         format!("game = \"{game}\"\nsearcher = \"{searcher}\"\neval = \"network\"\n")
     };
-    let camelot = EngineProfile::parse("net", &profile("camelot", "alphabeta")).unwrap();
-    let error = build_player::<Camelot>(&camelot, 1)
-        .err()
-        .unwrap()
-        .to_string();
-    assert!(
-        error.contains("eval: camelot has no trained network built in"),
-        "{error}"
-    );
-    let chess = EngineProfile::parse(
-        "net",
+    fn no_network_built_in<G: tauler::engine::Playable>(text: &str, game: &str) {
+        let profile = EngineProfile::parse("net", text).unwrap();
+        let error = build_player::<G>(&profile, 1).err().unwrap().to_string();
+        let expected = format!("eval: {game} has no trained network built in");
+        assert!(error.contains(&expected), "{error}");
+    }
+    no_network_built_in::<Camelot>(&profile("camelot", "alphabeta"), "camelot");
+    no_network_built_in::<CardChess>(
         &format!(
             "{}options = [\"cards=off\"]\n",
             profile("cardchess", "alphabeta")
         ),
-    )
-    .unwrap();
-    let error = build_player::<CardChess>(&chess, 1)
-        .err()
-        .unwrap()
-        .to_string();
-    assert!(
-        error.contains("eval: cardchess has no trained network built in"),
-        "{error}"
+        "cardchess",
     );
     let error = EngineProfile::parse("net", &profile("cescacs", "random"))
         .unwrap_err()

@@ -68,13 +68,8 @@ pub fn run(args: &DatagenArgs, catalogue: &Catalogue) -> Result<()> {
         .into_iter()
         .find(|g| g.name() == args.game)
         .with_context(|| format!("unknown game `{}`", args.game))?;
-    let (default_engine, game_name) = match game {
-        DataGame::Cescacs => ("cescacs-default", "cescacs"),
-        DataGame::Camelot => ("camelot-default", "camelot"),
-        DataGame::Chess => ("chess", "cardchess"),
-    };
-    let profile = catalogue.get(args.engine.as_deref().unwrap_or(default_engine))?;
-    profile.expect_game(game_name)?;
+    let profile = catalogue.get(args.engine.as_deref().unwrap_or(game.default_profile()))?;
+    profile.expect_game(game.game_name())?;
     if profile.searcher.name() != "alphabeta" {
         bail!(
             "--engine {}: datagen needs an alpha-beta profile",

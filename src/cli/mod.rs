@@ -281,7 +281,7 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Command::Serve(args) => serve::run(&args, catalogue()?),
         Command::Datagen(args) => datagen::run(&args, &catalogue()?),
-        Command::Train(args) => train::run(&args),
+        Command::Train(args) => train::run(&args, &catalogue()?),
         Command::Tournament {
             merge: Some(TournamentCommand::Merge { dirs }),
             ..

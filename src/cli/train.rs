@@ -11,6 +11,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 
 use crate::bounds;
+use crate::engine::{Catalogue, EngineProfile};
 use crate::game::GameOptions;
 use crate::games::camelot::Camelot;
 use crate::games::cardchess::CardChess;
@@ -64,10 +65,21 @@ pub struct TrainArgs {
     /// on it).
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// The engine profile whose classic evaluation (its `[parameters.eval]`
+    /// weights) is the baseline the validation loss is compared with, and
+    /// the base a residual network corrects (default: the game's
+    /// full-strength profile, the one `tauler datagen` plays by default).
+    #[arg(long, value_name = "PROFILE")]
+    pub classic: Option<String>,
+    /// Trains a residual network: a correction added to that classic
+    /// evaluation (play it with the same weights), not an evaluation of
+    /// its own.
+    #[arg(long)]
+    pub residual: bool,
 }
 
 /// Runs `tauler train`.
-pub fn run(args: &TrainArgs) -> Result<()> {
+pub fn run(args: &TrainArgs, catalogue: &Catalogue) -> Result<()> {
     let config = TrainConfig {
         hidden: bounds::HIDDEN.check("--hidden", args.hidden)?,
         epochs: bounds::EPOCHS.check("--epochs", args.epochs)?,
@@ -84,24 +96,32 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     }
     let threads = bounds::THREADS.check("--threads", args.threads)?;
     let (game, records) = read_data(&args.data)?;
+    let profile = catalogue.get(args.classic.as_deref().unwrap_or(game.default_profile()))?;
+    profile.expect_game(game.game_name())?;
+    let base = Base {
+        profile: &profile,
+        residual: args.residual,
+    };
     let (set, samples, classic) = match game {
-        DataGame::Cescacs => samples::<Cescacs>(game, &records)?,
-        DataGame::Camelot => samples::<Camelot>(game, &records)?,
+        DataGame::Cescacs => samples::<Cescacs>(game, &records, &base)?,
+        DataGame::Camelot => samples::<Camelot>(game, &records, &base)?,
         DataGame::Chess => {
             refuse_cards(&records)?;
-            samples::<CardChess>(game, &records)?
+            samples::<CardChess>(game, &records, &base)?
         }
     };
     println!(
-        "{} positions of {} from {} file(s); hidden {}, {} epochs",
+        "{} positions of {} from {} file(s); hidden {}, {} epochs{}",
         samples.len(),
         game.name(),
         args.data.len(),
         config.hidden,
-        config.epochs
+        config.epochs,
+        if args.residual { ", residual" } else { "" }
     );
     println!(
-        "the classic evaluation's validation loss: {:.6}",
+        "the classic evaluation's validation loss ({}): {:.6}",
+        profile.name,
         classic_loss(&samples, &classic, &config)
     );
     let pool = rayon::ThreadPoolBuilder::new()
@@ -134,7 +154,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     })?;
     written?;
     curve.flush()?;
-    let network = net.quantise(set, config.scale);
+    let network = net.quantise(set, config.scale, args.residual);
     let mut out = BufWriter::new(
         File::create(&args.out).with_context(|| format!("cannot write {}", args.out.display()))?,
     );
@@ -211,16 +231,27 @@ fn refuse_cards(records: &[Record]) -> Result<()> {
     }
 }
 
+/// The classic evaluation training compares with, and whether the
+/// network corrects it.
+struct Base<'a> {
+    /// Whose `[parameters.eval]` weights.
+    profile: &'a EngineProfile,
+    /// A residual network: each sample's base is the classic evaluation.
+    residual: bool,
+}
+
 /// `G`'s feature set and the records as training samples of it (read
-/// under `game`'s rule options), with the game's classic evaluation of
-/// each.
+/// under `game`'s rule options), with `base`'s classic evaluation of each
+/// (also the samples' base for a residual network).
 fn samples<G: EvaluatedGame + NetworkInput>(
     game: DataGame,
     records: &[Record],
+    base: &Base,
 ) -> Result<(&'static FeatureSet, Vec<Sample>, Vec<i32>)> {
     let set = G::feature_set();
     let options = G::Options::from_pairs(game.options().iter().copied())?;
-    let evaluator = G::Evaluator::default();
+    let evaluator = G::weighted_evaluator(base.profile.eval_weights()?)
+        .map_err(|message| anyhow::anyhow!("{}: [parameters.eval] {message}", base.profile.name))?;
     let mut cells = vec![0; set.cells];
     records
         .iter()
@@ -233,14 +264,20 @@ fn samples<G: EvaluatedGame + NetworkInput>(
                 )
             })?;
             state.write_cells(&mut cells);
+            let classic = evaluator.evaluate(&state);
             let sample = Sample {
                 features: set.active(&cells),
                 side: state.side_to_move() as u8,
                 score: record.score,
                 result: record.result,
                 game: record.game,
+                base: if base.residual {
+                    classic.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
+                } else {
+                    0
+                },
             };
-            Ok((sample, evaluator.evaluate(&state)))
+            Ok((sample, classic))
         })
         .collect::<Result<Vec<_>>>()
         .map(|pairs| {

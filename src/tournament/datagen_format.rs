@@ -45,6 +45,28 @@ impl DataGame {
         }
     }
 
+    /// The game its engine profiles play (`Game::NAME`): plain chess is
+    /// card chess's.
+    #[must_use]
+    pub fn game_name(self) -> &'static str {
+        match self {
+            DataGame::Cescacs => "cescacs",
+            DataGame::Camelot => "camelot",
+            DataGame::Chess => "cardchess",
+        }
+    }
+
+    /// Its full-strength engine profile: the one datagen plays by default,
+    /// whose classic evaluation `tauler train` compares against.
+    #[must_use]
+    pub fn default_profile(self) -> &'static str {
+        match self {
+            DataGame::Cescacs => "cescacs-default",
+            DataGame::Camelot => "camelot-default",
+            DataGame::Chess => "chess",
+        }
+    }
+
     /// The rule options its games are played and its positions read
     /// under, beyond the game's defaults (plain chess is card chess with
     /// `cards=off`).

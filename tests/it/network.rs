@@ -34,7 +34,7 @@ fn random_network_for<G: NetworkInput>(seed: u64) -> (FloatNetwork, Network) {
         *w = ((i % 97) as f32 - 48.0) * 0.002;
     }
     float.b2 = 0.05;
-    let network = float.quantise(set, 400.0);
+    let network = float.quantise(set, 400.0, false);
     (float, network)
 }
 
@@ -235,6 +235,50 @@ fn a_network_file_round_trips_and_a_damaged_one_is_refused() {
         Network::from_bytes(b"TAULERDG"),
         Err(NetworkError::Magic)
     ));
+    let residual = Network {
+        residual: true,
+        ..network
+    };
+    let mut bytes = Vec::new();
+    residual.write(&mut bytes).unwrap();
+    assert_eq!(Network::from_bytes(&bytes).unwrap(), residual);
+    bytes[11] = 0x80;
+    assert!(matches!(
+        Network::from_bytes(&bytes),
+        Err(NetworkError::Corrupt(message)) if message.contains("unknown header flags")
+    ));
+}
+
+/// A residual network's evaluation is the classic evaluation plus the
+/// network's output, along a line of play; a plain one's the output alone.
+#[test]
+fn a_residual_network_adds_the_classic_evaluation() {
+    use std::sync::Arc;
+    use tauler::games::cescacs::eval::CescacsEval;
+    use tauler::knowledge::Evaluator;
+    let (_, plain) = random_network(11);
+    let residual = Network {
+        residual: true,
+        ..plain.clone()
+    };
+    let classic = CescacsEval::default();
+    let with = |network: &Network| CescacsEval {
+        network: Some(Arc::new(network.clone())),
+        ..CescacsEval::default()
+    };
+    let (plain, residual) = (with(&plain), with(&residual));
+    let picks: Vec<usize> = (0..40).map(|i| i * 7 + 3).collect();
+    let mut differs = false;
+    for state in walk(&picks) {
+        let output = plain.evaluate(&state);
+        let base = classic.evaluate(&state);
+        assert_eq!(residual.evaluate(&state), output + base);
+        differs |= base != 0;
+    }
+    assert!(
+        differs,
+        "the line reaches positions the classic terms score"
+    );
 }
 
 /// A tiny datagen file of `G`'s positions from random walks, scored by
@@ -397,6 +441,32 @@ fn training_twice_with_the_same_data_and_seed_gives_identical_weights() {
     assert_ne!(first, train("c.nnue", "6", "2"), "another seed");
 }
 
+/// `tauler train --residual` writes a network flagged as a correction of
+/// the classic evaluation, and says whose weights that evaluation has.
+#[test]
+fn residual_training_writes_a_residual_network() {
+    let dir = scratch("network", "residual", &[]);
+    let data = dir.join("tiny.bin");
+    tiny_data(&data);
+    let out = dir.join("residual.nnue");
+    let output = train_tiny(&data, &out, &["--epochs", "2", "--residual"]);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("residual"), "{text}");
+    assert!(text.contains("validation loss (cescacs-default)"), "{text}");
+    assert!(
+        Network::from_bytes(&std::fs::read(&out).unwrap())
+            .unwrap()
+            .residual
+    );
+    let plain = dir.join("plain.nnue");
+    train_tiny(&data, &plain, &["--epochs", "2"]);
+    assert!(
+        !Network::from_bytes(&std::fs::read(&plain).unwrap())
+            .unwrap()
+            .residual
+    );
+}
+
 #[test]
 fn bad_train_input_is_one_line() {
     let dir = scratch("network", "refused", &[]);
@@ -420,6 +490,14 @@ fn bad_train_input_is_one_line() {
     refused(
         &["train", "/nonexistent/x.bin", "--out", out],
         "cannot read",
+    );
+    refused(
+        &["train", data, "--out", out, "--classic", "camelot-default"],
+        "camelot",
+    );
+    refused(
+        &["train", data, "--out", out, "--classic", "no-such-profile"],
+        "no-such-profile",
     );
     let not_data = dir.join("not-data.bin");
     std::fs::write(&not_data, b"hello").unwrap();

@@ -162,6 +162,28 @@ fn promotion_distance(h: Hex, color: Color) -> usize {
 }
 
 impl CescacsEval {
+    /// The hand-written evaluation from the side to move's view.
+    fn classic(&self, state: &Cescacs) -> i32 {
+        let board = state.board();
+        let white = self.white_score(board);
+        let relative = if board.side() == Color::White {
+            white
+        } else {
+            -white
+        };
+        relative + self.weights.tempo
+    }
+
+    /// The network's `output` as the evaluation: alone, or added to the
+    /// classic evaluation when the network is a residual one.
+    fn with_base(&self, network: &Network, state: &Cescacs, output: i32) -> i32 {
+        if network.residual {
+            output.saturating_add(self.classic(state))
+        } else {
+            output
+        }
+    }
+
     fn value(&self, kind: Kind) -> i32 {
         self.weights.material[kind as usize]
     }
@@ -326,27 +348,26 @@ impl EvaluatedGame for Cescacs {
 
 impl Evaluator<Cescacs> for CescacsEval {
     fn evaluate(&self, state: &Cescacs) -> i32 {
-        if let Some(network) = &self.network {
-            return IncrementalEval::default().evaluate(network, state, 0);
+        match &self.network {
+            Some(network) => {
+                let output = IncrementalEval::default().evaluate(network, state, 0);
+                self.with_base(network, state, output)
+            }
+            None => self.classic(state),
         }
-        let board = state.board();
-        let white = self.white_score(board);
-        let relative = if board.side() == Color::White {
-            white
-        } else {
-            -white
-        };
-        relative + self.weights.tempo
     }
 
     /// The network's accumulators kept per ply in `scratch`; the classic
     /// evaluation otherwise.
     fn evaluate_at(&self, state: &Cescacs, ply: usize, scratch: &mut EvalScratch) -> i32 {
         match &self.network {
-            Some(network) => scratch
-                .get::<IncrementalEval>()
-                .evaluate(network, state, ply),
-            None => self.evaluate(state),
+            Some(network) => {
+                let output = scratch
+                    .get::<IncrementalEval>()
+                    .evaluate(network, state, ply);
+                self.with_base(network, state, output)
+            }
+            None => self.classic(state),
         }
     }
 

@@ -51,7 +51,14 @@ pub struct Network {
     pub w2: Vec<i16>,
     /// The output bias, scaled by `QA · QB`.
     pub b2: i32,
+    /// Whether the network corrects the game's classic evaluation (the
+    /// evaluation is the classic one plus the output) rather than
+    /// evaluating alone: header flag bit 0.
+    pub residual: bool,
 }
+
+/// The header's flag bits this build reads (bytes 10–11).
+const FLAG_RESIDUAL: u16 = 1;
 
 /// What is wrong with a network or its file.
 #[derive(Debug, Error)]
@@ -172,6 +179,8 @@ impl Network {
         let mut head = [0u8; HEADER_BYTES];
         head[0..8].copy_from_slice(&MAGIC);
         head[8..10].copy_from_slice(&VERSION.to_le_bytes());
+        let flags = if self.residual { FLAG_RESIDUAL } else { 0 };
+        head[10..12].copy_from_slice(&flags.to_le_bytes());
         put_name(&mut head[12..28], &self.game)?;
         put_name(&mut head[28..44], &self.features)?;
         let size = |n: usize| u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes();
@@ -213,6 +222,10 @@ impl Network {
             return Err(NetworkError::Version(version));
         }
         let corrupt = |message: String| NetworkError::Corrupt(message);
+        let flags = u16_at(10);
+        if flags & !FLAG_RESIDUAL != 0 {
+            return Err(corrupt(format!("unknown header flags {flags:#06x}")));
+        }
         if i32::from(u16_at(50)) != QA || i32::from(u16_at(52)) != QB {
             return Err(corrupt(format!(
                 "quantisation {}/{}, this tauler uses {QA}/{QB}",
@@ -266,6 +279,7 @@ impl Network {
             b1,
             w2,
             b2: i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]),
+            residual: flags & FLAG_RESIDUAL != 0,
         })
     }
 }

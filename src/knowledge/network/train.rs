@@ -42,6 +42,10 @@ pub struct Sample {
     pub result: u8,
     /// The game it comes from (the validation split keeps games whole).
     pub game: u32,
+    /// The evaluation a residual network corrects (the classic one, side
+    /// to move's view, centipawns): the prediction is `sigmoid((base +
+    /// output · scale) / scale)`. 0 for a network that evaluates alone.
+    pub base: i16,
 }
 
 /// The trainer's settings (the flags of `tauler train`).
@@ -134,6 +138,11 @@ impl Sample {
     pub fn target(&self, lambda: f32, scale: f32) -> f32 {
         lambda * sigmoid(f32::from(self.score) / scale)
             + (1.0 - lambda) * f32::from(self.result) / 4.0
+    }
+
+    /// The base in sigmoid units.
+    fn offset(&self, scale: f32) -> f32 {
+        f32::from(self.base) / scale
     }
 
     fn ours(&self) -> (&[u16], &[u16]) {
@@ -260,7 +269,8 @@ impl FloatNetwork {
     }
 
     /// Adds the gradient of the squared error on `sample` to `grad`.
-    fn backward(&self, sample: &Sample, target: f32, grad: &mut Gradient) {
+    fn backward(&self, sample: &Sample, config: &TrainConfig, grad: &mut Gradient) {
+        let target = sample.target(config.lambda, config.scale);
         let (us, them) = sample.ours();
         let acc = [self.accumulate(us), self.accumulate(them)];
         let (w_us, w_them) = self.w2.split_at(self.hidden);
@@ -270,7 +280,8 @@ impl FloatNetwork {
             .chain(acc[1].iter().zip(w_them))
             .map(|(a, w)| a.clamp(0.0, 1.0) * w)
             .sum::<f32>()
-            + self.b2;
+            + self.b2
+            + sample.offset(config.scale);
         let predicted = sigmoid(out);
         let error = predicted - target;
         grad.loss += f64::from(error * error);
@@ -299,9 +310,11 @@ impl FloatNetwork {
     }
 
     /// The quantised network (see [`super::format`] for the scales), each
-    /// input's column with its factor row folded in.
+    /// input's column with its factor row folded in; `residual` when it
+    /// was trained on samples with a base (a correction of the classic
+    /// evaluation).
     #[must_use]
-    pub fn quantise(&self, set: &FeatureSet, scale: f32) -> Network {
+    pub fn quantise(&self, set: &FeatureSet, scale: f32, residual: bool) -> Network {
         let round = |v: f32, by: i32| (v * by as f32).round() as i16;
         let w1 = (0..self.inputs * self.hidden).map(|i| {
             let (f, unit) = (i / self.hidden, i % self.hidden);
@@ -318,6 +331,7 @@ impl FloatNetwork {
             b1: self.b1.iter().map(|&b| round(b, QA)).collect(),
             w2: self.w2.iter().map(|&w| round(w, QB)).collect(),
             b2: (self.b2 * (QA * QB) as f32).round() as i32,
+            residual,
         }
     }
 }
@@ -331,7 +345,7 @@ fn mean_loss(net: &FloatNetwork, samples: &[&Sample], config: &TrainConfig) -> f
                 .iter()
                 .map(|s| {
                     let (us, them) = s.ours();
-                    let predicted = sigmoid(net.evaluate(us, them));
+                    let predicted = sigmoid(net.evaluate(us, them) + s.offset(config.scale));
                     f64::from((predicted - s.target(config.lambda, config.scale)).powi(2))
                 })
                 .sum::<f64>()
@@ -428,8 +442,7 @@ pub fn train(
                 .map(|chunk| {
                     let mut grad = Gradient::zero(&net);
                     for sample in chunk {
-                        let target = sample.target(config.lambda, config.scale);
-                        net.backward(sample, target, &mut grad);
+                        net.backward(sample, config, &mut grad);
                     }
                     grad
                 })

@@ -174,16 +174,6 @@ impl CescacsEval {
         relative + self.weights.tempo
     }
 
-    /// The network's `output` as the evaluation: alone, or added to the
-    /// classic evaluation when the network is a residual one.
-    fn with_base(&self, network: &Network, state: &Cescacs, output: i32) -> i32 {
-        if network.residual {
-            output.saturating_add(self.classic(state))
-        } else {
-            output
-        }
-    }
-
     fn value(&self, kind: Kind) -> i32 {
         self.weights.material[kind as usize]
     }
@@ -351,7 +341,7 @@ impl Evaluator<Cescacs> for CescacsEval {
         match &self.network {
             Some(network) => {
                 let output = IncrementalEval::default().evaluate(network, state, 0);
-                self.with_base(network, state, output)
+                network.evaluation(output, || self.classic(state))
             }
             None => self.classic(state),
         }
@@ -365,7 +355,7 @@ impl Evaluator<Cescacs> for CescacsEval {
                 let output = scratch
                     .get::<IncrementalEval>()
                     .evaluate(network, state, ply);
-                self.with_base(network, state, output)
+                network.evaluation(output, || self.classic(state))
             }
             None => self.classic(state),
         }

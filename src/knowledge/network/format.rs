@@ -161,6 +161,19 @@ impl Network {
         centipawns.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
 
+    /// The evaluation from the network's `output` (centipawns, side to
+    /// move's view): the output alone, or for a residual network the
+    /// output added to the game's `classic` evaluation of the position.
+    #[inline]
+    #[must_use]
+    pub fn evaluation(&self, output: i32, classic: impl FnOnce() -> i32) -> i32 {
+        if self.residual {
+            output.saturating_add(classic())
+        } else {
+            output
+        }
+    }
+
     fn payload(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(2 * (self.w1.len() + self.b1.len() + self.w2.len()) + 4);
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {

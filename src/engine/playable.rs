@@ -50,7 +50,8 @@ where
 }
 
 /// `G`'s evaluator with the weights of `profile`'s `[parameters.eval]`,
-/// and its trained network with `eval = "network"`.
+/// and its trained network with `eval = "network"` (where the network
+/// reads the profile's rule options).
 fn weighted_evaluator<G: EvaluatedGame>(
     profile: &EngineProfile,
 ) -> Result<G::Evaluator, ProfileError> {
@@ -63,7 +64,10 @@ fn weighted_evaluator<G: EvaluatedGame>(
     match profile.eval {
         EvalKind::Classic => Ok(evaluator),
         EvalKind::Network => {
-            G::with_network(evaluator).map_err(|error| invalid(format!("eval: {error}")))
+            let options = profile.game_options::<G::Options>()?;
+            G::network_reads(&options)
+                .and_then(|()| G::with_network(evaluator))
+                .map_err(|error| invalid(format!("eval: {error}")))
         }
     }
 }

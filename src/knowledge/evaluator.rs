@@ -214,6 +214,14 @@ pub trait EvaluatedGame: Notation {
         Err(NetworkError::NoNetwork(Self::NAME))
     }
 
+    /// Whether the game's trained network can evaluate positions under the
+    /// rule `options` (an engine profile's `options`), or why not: by
+    /// default wherever [`with_network`](Self::with_network) gives one.
+    fn network_reads(options: &Self::Options) -> Result<(), NetworkError> {
+        let _ = options;
+        Ok(())
+    }
+
     /// The evaluator whose weights an engine profile's `[parameters.eval]`
     /// table sets (`weights`: that table; a weight it leaves out keeps its
     /// default), or what is wrong with the table, naming the weight. A

@@ -531,13 +531,6 @@ fn eval_network_is_refused_where_no_network_is_built_in_or_nothing_evaluates() {
         assert!(error.contains(&expected), "{error}");
     }
     no_network_built_in::<Camelot>(&profile("camelot", "alphabeta"), "camelot");
-    no_network_built_in::<CardChess>(
-        &format!(
-            "{}options = [\"cards=off\"]\n",
-            profile("cardchess", "alphabeta")
-        ),
-        "cardchess",
-    );
     let error = EngineProfile::parse("net", &profile("cescacs", "random"))
         .unwrap_err()
         .to_string();
@@ -551,22 +544,23 @@ fn eval_network_is_refused_where_no_network_is_built_in_or_nothing_evaluates() {
     assert!(error.contains("unknown variant `nn`"), "{error}");
 }
 
-/// The built-in C'escacs network plays: a profile with `eval = "network"`
-/// searches the start position to a fixed depth and answers a legal move,
-/// and the searcher's incremental evaluation agrees with the evaluator's
-/// own along the game.
-#[test]
-fn a_cescacs_network_profile_plays_legal_moves() {
+/// A profile of `G` with `eval = "network"` (its `text`) searches from
+/// `options`' start to a fixed depth and answers a legal move for six
+/// plies, and the searcher's incremental evaluation agrees with the
+/// evaluator's own along the game. Returns the positions reached.
+fn a_network_profile_plays_legal_moves<G>(text: &str, options: &G::Options) -> Vec<G>
+where
+    G: tauler::engine::Playable + tauler::knowledge::EvaluatedGame,
+{
     use tauler::engine::{ask, build_player, EngineProfile};
-    use tauler::knowledge::{EvalScratch, EvaluatedGame, Evaluator};
-    let text =
-        "game = \"cescacs\"\nsearcher = \"alphabeta\"\neval = \"network\"\n[limits]\ndepth = 3\n";
+    use tauler::knowledge::{EvalScratch, Evaluator};
     let profile = EngineProfile::parse("net", text).unwrap();
-    let mut player = build_player::<Cescacs>(&profile, 1).unwrap();
-    let mut state = Cescacs::new(&Default::default());
-    let evaluator = Cescacs::with_network(Default::default()).unwrap();
+    let mut player = build_player::<G>(&profile, 1).unwrap();
+    let mut state = G::new(options);
+    let evaluator = G::with_network(Default::default()).unwrap();
     let mut scratch = EvalScratch::default();
     let mut moves = Vec::new();
+    let mut reached = Vec::new();
     for ply in 0..6 {
         state.legal_actions(&mut moves);
         let decision = ask(player.as_mut(), &state, &profile.limits.limits()).unwrap();
@@ -576,5 +570,157 @@ fn a_cescacs_network_profile_plays_legal_moves() {
             evaluator.evaluate_at(&state, ply, &mut scratch),
             evaluator.evaluate(&state)
         );
+        reached.push(state.clone());
+    }
+    reached
+}
+
+/// The built-in C'escacs network plays: a profile with `eval = "network"`
+/// searches the start position to a fixed depth and answers a legal move,
+/// and the searcher's incremental evaluation agrees with the evaluator's
+/// own along the game.
+#[test]
+fn a_cescacs_network_profile_plays_legal_moves() {
+    let text =
+        "game = \"cescacs\"\nsearcher = \"alphabeta\"\neval = \"network\"\n[limits]\ndepth = 3\n";
+    a_network_profile_plays_legal_moves::<Cescacs>(text, &Default::default());
+}
+
+/// The built-in chess network plays plain chess the same way, and it is
+/// what evaluates: its evaluation differs from the classic one.
+#[test]
+fn a_chess_network_profile_plays_legal_moves() {
+    use tauler::games::cardchess::CardChessEval;
+    use tauler::knowledge::{EvaluatedGame, Evaluator};
+    let text = "game = \"cardchess\"\nsearcher = \"alphabeta\"\neval = \"network\"\n\
+                options = [\"cards=off\"]\n[limits]\ndepth = 3\n";
+    let reached = a_network_profile_plays_legal_moves::<CardChess>(text, &plain_chess());
+    let network = CardChess::with_network(CardChessEval::default()).unwrap();
+    let classic = CardChessEval::default();
+    assert!(
+        reached
+            .iter()
+            .any(|state| network.evaluate(state) != classic.evaluate(state)),
+        "the network evaluates"
+    );
+}
+
+/// `E` with the default [`Evaluator::evaluate_at`]: every evaluation in
+/// the search a fresh one.
+struct Fresh<E>(E);
+
+impl<E: tauler::knowledge::Evaluator<CardChess>> tauler::knowledge::Evaluator<CardChess>
+    for Fresh<E>
+{
+    fn evaluate(&self, state: &CardChess) -> i32 {
+        self.0.evaluate(state)
+    }
+    fn is_noisy(&self, state: &CardChess, action: <CardChess as Game>::Action) -> bool {
+        self.0.is_noisy(state, action)
+    }
+    fn noisy_actions(
+        &self,
+        state: &CardChess,
+        out: &mut Vec<<CardChess as Game>::Action>,
+    ) -> tauler::knowledge::NoisyActions {
+        self.0.noisy_actions(state, out)
+    }
+    fn capture_gain(&self, state: &CardChess, action: <CardChess as Game>::Action) -> Option<i32> {
+        self.0.capture_gain(state, action)
+    }
+    fn exchange_value(
+        &self,
+        state: &CardChess,
+        action: <CardChess as Game>::Action,
+    ) -> Option<i32> {
+        self.0.exchange_value(state, action)
+    }
+    fn in_check(&self, state: &CardChess) -> bool {
+        self.0.in_check(state)
+    }
+    fn null_move(&self, state: &CardChess) -> Option<CardChess> {
+        self.0.null_move(state)
+    }
+    fn action_value(&self, state: &CardChess, action: <CardChess as Game>::Action) -> i32 {
+        self.0.action_value(state, action)
+    }
+}
+
+/// The chess network in the searcher: a fixed-depth search with the
+/// accumulators kept per ply finds the same move, score and node count as
+/// one that evaluates every position afresh, from positions of every
+/// phase (the chess profile's selectivity, one thread).
+#[test]
+fn the_searchers_incremental_chess_network_equals_a_fresh_one() {
+    use tauler::engine::Catalogue;
+    use tauler::games::cardchess::CardChessEval;
+    use tauler::knowledge::EvaluatedGame;
+    use tauler::search::{AlphaBeta, Limits, SearchConfig};
+    let config = SearchConfig {
+        threads: 1,
+        hash_mb: 1,
+        ..Catalogue::built_in()
+            .get("chess")
+            .unwrap()
+            .search_config()
+            .unwrap()
+    };
+    let network = CardChess::with_network(CardChessEval::default()).unwrap();
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "r3k2r/1b3ppp/p7/1p6/8/1B3Q2/PPP2PPP/2KR3R w kq - 0 18",
+        "8/5k2/8/3p4/8/2N5/6PP/6K1 b - - 0 40",
+    ] {
+        let state = CardChess::parse_position(fen, &plain_chess()).unwrap();
+        let limits = Limits::depth(4);
+        let kept = AlphaBeta::new(network.clone(), config.clone())
+            .search(&state, &limits)
+            .unwrap();
+        let fresh = AlphaBeta::new(Fresh(network.clone()), config.clone())
+            .search(&state, &limits)
+            .unwrap();
+        assert_eq!(
+            (kept.best, kept.score(), kept.nodes),
+            (fresh.best, fresh.score(), fresh.nodes),
+            "{fen}"
+        );
+    }
+}
+
+/// The chess network reads the board alone: a profile that plays card
+/// chess with cards (no `cards=off`) and `eval = "network"` is refused
+/// when its player is built and when a tournament checks it, naming the
+/// fix; and the evaluator, meeting a position with cards all the same,
+/// evaluates it without the network.
+#[test]
+fn a_chess_network_with_cards_is_refused() {
+    use tauler::engine::{build_player, EngineProfile, Playable};
+    use tauler::games::cardchess::CardChessEval;
+    use tauler::knowledge::{EvaluatedGame, Evaluator};
+    for searcher in ["alphabeta", "expectimax", "mcts"] {
+        let text = format!(
+            "game = \"cardchess\"\nsearcher = \"{searcher}\"\neval = \"network\"\n\
+             [limits]\ndepth = 2\nnodes = 1000\n"
+        );
+        let profile = EngineProfile::parse("net", &text).unwrap();
+        let error = build_player::<CardChess>(&profile, 1)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            error.contains("plays plain chess only") && error.contains("options = [\"cards=off\"]"),
+            "{error}"
+        );
+        let checked = CardChess::check_profile(&profile).unwrap_err().to_string();
+        assert_eq!(checked, error);
+    }
+    let network = CardChess::with_network(CardChessEval::default()).unwrap();
+    let classic = CardChessEval::default();
+    let picks: Vec<usize> = (0..30).map(|i| i * 7 + 3).collect();
+    let line = walk_from::<CardChess>(&CardChessOptions::default(), &picks);
+    assert!(line.len() > 10, "a line of card chess");
+    for state in &line {
+        assert_eq!(network.evaluate(state), classic.evaluate(state));
     }
 }

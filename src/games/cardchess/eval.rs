@@ -10,16 +10,29 @@
 //! table sets them by name (the board's in `[parameters.eval.chess]`, by
 //! the names of [`ChessWeights`]; a middlegame/endgame pair as
 //! `{ mg = …, eg = … }`).
+//!
+//! With the trained network set (`eval = "network"`, [`super::network`])
+//! the network evaluates plain chess instead (a residual network adds its
+//! output, a correction, to the evaluation above). It reads the board
+//! alone, so it is for plain chess only: a profile with
+//! `eval = "network"` must say `options = ["cards=off"]`
+//! ([`EvaluatedGame::network_reads`] refuses it otherwise), and a position
+//! with cards met all the same (rule options set elsewhere, such as a
+//! tournament's) is evaluated without the network.
+
+use std::sync::{Arc, Once};
 
 use serde::Deserialize;
 
 use crate::game::{Game, Turn};
-use crate::knowledge::{read_weights, EvaluatedGame, Evaluator, NoisyActions};
+use crate::knowledge::network::{IncrementalEval, Network, NetworkError};
+use crate::knowledge::{read_weights, EvalScratch, EvaluatedGame, Evaluator, NoisyActions};
 
 use super::action::Action;
 use super::chess::eval::{centre_distance, evaluate, exchange, ChessWeights};
 use super::chess::{Color, MoveKind, Piece};
 use super::deck::{Card, Effect};
+use super::options::CardChessOptions;
 use super::state::{CardChess, Phase};
 
 /// Material per piece type (pawn, knight, bishop, rook, queen, king), for
@@ -96,13 +109,37 @@ impl Default for CardChessWeights {
 pub struct CardChessEval {
     /// Its weights.
     pub weights: CardChessWeights,
+    /// The trained network it evaluates plain chess with, when set (a
+    /// profile's `eval = "network"`); the weights then still order and
+    /// prune moves, and a residual network adds its output to their
+    /// evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 impl CardChessEval {
     /// The evaluator with the standard weights.
     pub const DEFAULT: CardChessEval = CardChessEval {
         weights: CardChessWeights::DEFAULT,
+        network: None,
     };
+
+    /// The network to evaluate `state` with: the one set, in plain chess.
+    /// A position with cards is evaluated without it (the network does not
+    /// see the cards), which is said once on the log.
+    fn network_for(&self, state: &CardChess) -> Option<&Network> {
+        let network = self.network.as_deref()?;
+        if state.options().cards {
+            static SAID: Once = Once::new();
+            SAID.call_once(|| {
+                tracing::warn!(
+                    "the chess network reads the board alone: card chess with cards \
+                     is evaluated without it"
+                );
+            });
+            return None;
+        }
+        Some(network)
+    }
 }
 
 impl EvaluatedGame for CardChess {
@@ -126,7 +163,30 @@ impl EvaluatedGame for CardChess {
         weights.chess =
             read_weights(chess.clone()).map_err(|error| in_chess_table(&chess, &error))?;
         weights.chess.check_baselines("chess.")?;
-        Ok(CardChessEval { weights })
+        Ok(CardChessEval {
+            weights,
+            network: None,
+        })
+    }
+
+    fn with_network(evaluator: CardChessEval) -> Result<CardChessEval, NetworkError> {
+        Ok(CardChessEval {
+            network: Some(super::network::built_in()?),
+            ..evaluator
+        })
+    }
+
+    /// Plain chess only: the network reads the board, not the cards.
+    fn network_reads(options: &CardChessOptions) -> Result<(), NetworkError> {
+        if options.cards {
+            return Err(NetworkError::Rules(
+                "the chess network reads the board alone and plays plain chess only: \
+                 set options = [\"cards=off\"] (card chess with cards plays \
+                 eval = \"classic\")"
+                    .into(),
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -189,8 +249,9 @@ impl CardChessEval {
     }
 }
 
-impl Evaluator<CardChess> for CardChessEval {
-    fn evaluate(&self, state: &CardChess) -> i32 {
+impl CardChessEval {
+    /// The hand-written evaluation: the board's, the cards' and the tempo.
+    fn classic(&self, state: &CardChess) -> i32 {
         let seat = state.seat();
         let rival = 1 - seat;
         let weights = &self.weights.chess;
@@ -210,6 +271,26 @@ impl Evaluator<CardChess> for CardChessEval {
             score += weights.tempo;
         }
         score
+    }
+}
+
+impl Evaluator<CardChess> for CardChessEval {
+    fn evaluate(&self, state: &CardChess) -> i32 {
+        let classic = || self.classic(state);
+        match self.network_for(state) {
+            Some(network) => IncrementalEval::fresh_evaluation(network, state, classic),
+            None => classic(),
+        }
+    }
+
+    /// The network's accumulators kept per ply in `scratch`; the classic
+    /// evaluation otherwise.
+    fn evaluate_at(&self, state: &CardChess, ply: usize, scratch: &mut EvalScratch) -> i32 {
+        let classic = || self.classic(state);
+        match self.network_for(state) {
+            Some(network) => IncrementalEval::evaluation_at(network, state, ply, scratch, classic),
+            None => classic(),
+        }
     }
 
     fn is_noisy(&self, state: &CardChess, action: Action) -> bool {
@@ -503,6 +584,7 @@ queen_erly = 1",
                     no_retreat: x,
                     chess,
                 },
+                network: None,
             };
             for text in positions {
                 let score = eval.evaluate(&state(text));

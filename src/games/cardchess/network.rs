@@ -3,10 +3,14 @@
 //! board alone, so it describes plain chess (`cards=off`, what `tauler uci`
 //! plays); the card layer's held cards, temporary effects and colour swap
 //! are not among its inputs, which is why `tauler train` refuses card
-//! chess data with cards. No network is trained yet, so `eval = "network"`
-//! is refused for card chess; `tauler train` reads chess data with it.
+//! chess data with cards, and why a profile with `eval = "network"` must
+//! play plain chess (`options = ["cards=off"]`). The trained network built
+//! into the program is `networks/chess.nnue` (`networks/chess.md` says how
+//! it was made).
 
-use crate::knowledge::network::{FeatureSet, NetworkInput};
+use std::sync::Arc;
+
+use crate::knowledge::network::{BuiltIn, FeatureSet, Network, NetworkError, NetworkInput};
 
 use super::chess::bitboard::Squares;
 use super::chess::{Color, Piece};
@@ -56,6 +60,18 @@ impl NetworkInput for CardChess {
     fn side_to_move(&self) -> usize {
         self.position().side().index()
     }
+}
+
+/// The trained network, built into the program (`networks/chess.md` says
+/// how it was made).
+static BUILT_IN: BuiltIn = BuiltIn::new(include_bytes!("../../../networks/chess.nnue"), &FEATURES);
+
+/// The built-in network, read and checked once.
+///
+/// # Errors
+/// A damaged network, or one for other features.
+pub fn built_in() -> Result<Arc<Network>, NetworkError> {
+    BUILT_IN.get()
 }
 
 #[cfg(test)]
@@ -164,5 +180,12 @@ mod tests {
         assert_eq!(FEATURES.feature(0, pawn, e2), e2);
         assert_eq!(FEATURES.feature(1, pawn + 6, mirror(e2)), e2);
         assert_eq!(FEATURES.feature(1, pawn, e2), 6 * SQUARES + 52);
+    }
+
+    #[test]
+    fn the_built_in_network_reads_these_features() {
+        let network = built_in().unwrap();
+        assert_eq!(network.inputs, FEATURES.inputs());
+        assert_eq!(network.features, FEATURES.name);
     }
 }

@@ -16,6 +16,7 @@
 //! the position's columns (the property `tests/it/network.rs` checks).
 
 use super::{simd, FeatureSet, Network, NetworkInput};
+use crate::knowledge::EvalScratch;
 
 /// The first layer's output for both perspectives (the first seat's, then
 /// the second's), before clipping.
@@ -146,6 +147,32 @@ impl IncrementalEval {
         let slot = rest[0].insert(slot);
         slot.cells.copy_from_slice(&self.cells);
         slot.accumulator.output(network, state.side_to_move())
+    }
+
+    /// `network`'s evaluation of `state` summed afresh (an evaluator's
+    /// `evaluate`), with the game's `classic` evaluation where the network
+    /// corrects it ([`Network::evaluation`]).
+    pub fn fresh_evaluation<S: NetworkInput>(
+        network: &Network,
+        state: &S,
+        classic: impl FnOnce() -> i32,
+    ) -> i32 {
+        let output = Self::default().evaluate(network, state, 0);
+        network.evaluation(output, classic)
+    }
+
+    /// [`Self::fresh_evaluation`] of `state` reached at `ply` of a search,
+    /// from the accumulators the thread keeps in `scratch` (an evaluator's
+    /// `evaluate_at`).
+    pub fn evaluation_at<S: NetworkInput>(
+        network: &Network,
+        state: &S,
+        ply: usize,
+        scratch: &mut EvalScratch,
+        classic: impl FnOnce() -> i32,
+    ) -> i32 {
+        let output = scratch.get::<Self>().evaluate(network, state, ply);
+        network.evaluation(output, classic)
     }
 
     /// The accumulator of `ply`'s last evaluation, if any.

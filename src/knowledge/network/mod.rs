@@ -1,7 +1,8 @@
 //! A learned evaluation (issue 43): an "efficiently updatable" network over
 //! sparse piece × cell features, its quantised weights ([`format`]), the
 //! accumulator the searcher keeps up to date ([`accumulator`]), the integer
-//! kernels it runs on ([`simd`]) and the trainer ([`train`]).
+//! kernels it runs on ([`simd`]), the trainer ([`train`]) and a game's
+//! network built into the program ([`built_in`]).
 //!
 //! The network reads a position from both sides' perspectives. A man of
 //! kind `k` and colour `c` on cell `h` is, from perspective `p`, the
@@ -13,11 +14,13 @@
 //! plugs in with only its feature mapping ([`FeatureSet`], [`NetworkInput`]).
 
 pub mod accumulator;
+pub mod built_in;
 pub mod format;
 pub mod simd;
 pub mod train;
 
 pub use accumulator::{Accumulator, IncrementalEval};
+pub use built_in::BuiltIn;
 pub use format::{Network, NetworkError, QA, QB};
 
 /// A game's piece × cell feature set: what the network's first layer reads.

@@ -1059,6 +1059,7 @@ pub fn serve<T: EnginePosition>(
     let mut pairs: Vec<&str> = setup.profile.options.iter().map(String::as_str).collect();
     pairs.extend(setup.fixed_options);
     let options = <T::G as Game>::Options::from_pairs(pairs)?;
+    <T::G as crate::engine::Playable>::check_rules(&setup.profile, &options)?;
     let player = build_player::<T::G>(&setup.profile, setup.seed)?;
     let table = T::set_up(&options, &Start::StartPos, None, &[], setup.dialect)
         .map_err(|e| anyhow::anyhow!(e))?;

@@ -25,6 +25,13 @@ pub trait Playable: Notation + Observe + WireView {
         Ok(())
     }
 
+    /// Checks that `profile` can play under the rule `options` of the
+    /// game at hand (a tournament's, a server's, which may differ from the
+    /// profile's own `options`); nothing by default.
+    fn check_rules(_profile: &EngineProfile, _options: &Self::Options) -> Result<(), ProfileError> {
+        Ok(())
+    }
+
     /// Whether `action` (legal in `self`) changes the position sharply (a
     /// capture, a promotion), by the game's evaluator; none by default.
     fn is_noisy(&self, _action: Self::Action) -> bool {
@@ -44,6 +51,11 @@ where
         weighted_evaluator::<G>(profile).map(|_| ())
     }
 
+    /// A network profile only where the game's network reads the rules.
+    fn check_rules(profile: &EngineProfile, options: &Self::Options) -> Result<(), ProfileError> {
+        network_rules::<G>(profile, options)
+    }
+
     fn is_noisy(&self, action: Self::Action) -> bool {
         G::Evaluator::default().is_noisy(self, action)
     }
@@ -55,20 +67,34 @@ where
 fn weighted_evaluator<G: EvaluatedGame>(
     profile: &EngineProfile,
 ) -> Result<G::Evaluator, ProfileError> {
-    let invalid = |message: String| ProfileError::Invalid {
-        name: profile.name.clone(),
-        message,
-    };
     let evaluator = G::weighted_evaluator(profile.eval_weights()?)
-        .map_err(|message| invalid(format!("[parameters.eval] {message}")))?;
+        .map_err(|message| invalid(profile, format!("[parameters.eval] {message}")))?;
     match profile.eval {
         EvalKind::Classic => Ok(evaluator),
         EvalKind::Network => {
-            let options = profile.game_options::<G::Options>()?;
-            G::network_reads(&options)
-                .and_then(|()| G::with_network(evaluator))
-                .map_err(|error| invalid(format!("eval: {error}")))
+            network_rules::<G>(profile, &profile.game_options()?)?;
+            G::with_network(evaluator).map_err(|error| invalid(profile, format!("eval: {error}")))
         }
+    }
+}
+
+/// Whether `G`'s network, if `profile` asks for it, reads the rule
+/// `options` ([`EvaluatedGame::network_reads`]).
+fn network_rules<G: EvaluatedGame>(
+    profile: &EngineProfile,
+    options: &G::Options,
+) -> Result<(), ProfileError> {
+    if profile.eval == EvalKind::Network {
+        G::network_reads(options).map_err(|error| invalid(profile, format!("eval: {error}")))?;
+    }
+    Ok(())
+}
+
+/// `profile` is invalid: `message` says why.
+fn invalid(profile: &EngineProfile, message: String) -> ProfileError {
+    ProfileError::Invalid {
+        name: profile.name.clone(),
+        message,
     }
 }
 

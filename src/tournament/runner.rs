@@ -157,8 +157,8 @@ fn snapshot(
 }
 
 /// The games' shared setup: the rule options, the engines (checked: what
-/// only the game reads, and a limit for every thinking searcher), their
-/// limits, the openings.
+/// only the game reads, that they play these rules, and a limit for every
+/// thinking searcher), their limits, the openings.
 pub(super) fn build_setup<G: Playable>(
     config: &TournamentConfig,
     profiles: Vec<EngineProfile>,
@@ -168,6 +168,9 @@ pub(super) fn build_setup<G: Playable>(
     }
     let options = G::Options::from_pairs(config.options.iter().map(String::as_str))
         .with_context(|| format!("options of {}", config.game))?;
+    for profile in &profiles {
+        G::check_rules(profile, &options)?;
+    }
     let limits: Vec<crate::engine::LimitSpec> = profiles
         .iter()
         .map(|p| {

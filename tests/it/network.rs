@@ -724,3 +724,25 @@ fn a_chess_network_with_cards_is_refused() {
         assert_eq!(network.evaluate(state), classic.evaluate(state));
     }
 }
+
+/// A tournament's rule options are the game's, whatever its engines'
+/// profiles say: a card chess tournament with cards refuses an engine
+/// with the chess network though its profile says `cards=off`.
+#[test]
+fn a_tournament_with_cards_refuses_a_chess_network_engine() {
+    let net = "game = \"cardchess\"\nsearcher = \"expectimax\"\neval = \"network\"\n\
+               options = [\"cards=off\"]\n[limits]\ndepth = 1\n";
+    let dir = scratch("network", "cards-tournament", &[("chess-net", net)]);
+    let file = dir.join("cards.toml");
+    std::fs::write(
+        &file,
+        "game = \"cardchess\"\nengines = [\"chess-net\", \"cardchess-random\"]\n\
+         engine_dir = \"engines\"\nrounds = 1\nseed = 1\n",
+    )
+    .unwrap();
+    refused(
+        &["tournament", file.to_str().unwrap(), "--quiet"],
+        "engine profile `chess-net` is invalid: eval: the chess network reads the board alone",
+    );
+    assert!(!dir.join("results").exists(), "no game was played");
+}

@@ -15,10 +15,11 @@
 //! the network evaluates plain chess instead (a residual network adds its
 //! output, a correction, to the evaluation above). It reads the board
 //! alone, so it is for plain chess only: a profile with
-//! `eval = "network"` must say `options = ["cards=off"]`
-//! ([`EvaluatedGame::network_reads`] refuses it otherwise), and a position
-//! with cards met all the same (rule options set elsewhere, such as a
-//! tournament's) is evaluated without the network.
+//! `eval = "network"` must say `options = ["cards=off"]`, and so must the
+//! tournament or server it plays in ([`EvaluatedGame::network_reads`]
+//! refuses it otherwise); a position with cards met all the same (the
+//! rules changed mid-session, UGI's `setoption`) is evaluated without the
+//! network.
 
 use std::sync::{Arc, Once};
 

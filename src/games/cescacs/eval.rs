@@ -340,8 +340,7 @@ impl Evaluator<Cescacs> for CescacsEval {
     fn evaluate(&self, state: &Cescacs) -> i32 {
         match &self.network {
             Some(network) => {
-                let output = IncrementalEval::default().evaluate(network, state, 0);
-                network.evaluation(output, || self.classic(state))
+                IncrementalEval::fresh_evaluation(network, state, || self.classic(state))
             }
             None => self.classic(state),
         }
@@ -352,10 +351,7 @@ impl Evaluator<Cescacs> for CescacsEval {
     fn evaluate_at(&self, state: &Cescacs, ply: usize, scratch: &mut EvalScratch) -> i32 {
         match &self.network {
             Some(network) => {
-                let output = scratch
-                    .get::<IncrementalEval>()
-                    .evaluate(network, state, ply);
-                network.evaluation(output, || self.classic(state))
+                IncrementalEval::evaluation_at(network, state, ply, scratch, || self.classic(state))
             }
             None => self.classic(state),
         }

@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, LazyLock};
 
-use crate::knowledge::network::{FeatureSet, Network, NetworkError, NetworkInput};
+use crate::knowledge::network::{BuiltIn, FeatureSet, Network, NetworkError, NetworkInput};
 
 use super::geometry::{hex_at, HEXES, TABLES};
 use super::piece::{color_of, kind_of, Kind, EMPTY};
@@ -60,26 +60,17 @@ impl NetworkInput for Cescacs {
     }
 }
 
-/// The trained network's file, built into the program
-/// (`networks/cescacs.md` says how it was made).
-const BUILT_IN: &[u8] = include_bytes!("../../../networks/cescacs.nnue");
+/// The trained network, built into the program (`networks/cescacs.md`
+/// says how it was made).
+static BUILT_IN: BuiltIn =
+    BuiltIn::new(include_bytes!("../../../networks/cescacs.nnue"), &FEATURES);
 
 /// The built-in network, read and checked once.
 ///
 /// # Errors
 /// A damaged network, or one for other features.
 pub fn built_in() -> Result<Arc<Network>, NetworkError> {
-    static NETWORK: LazyLock<Result<Arc<Network>, String>> = LazyLock::new(|| {
-        let network = Network::from_bytes(BUILT_IN).map_err(|e| e.to_string())?;
-        network
-            .check_features(&FEATURES)
-            .map_err(|e| e.to_string())?;
-        Ok(Arc::new(network))
-    });
-    NETWORK
-        .as_ref()
-        .map(Arc::clone)
-        .map_err(|message| NetworkError::Corrupt(format!("built-in network: {message}")))
+    BUILT_IN.get()
 }
 
 #[cfg(test)]

@@ -204,11 +204,24 @@ pub async fn browser_sized(driver: &Driver, width: u32, height: u32, phone: bool
         },
     });
     capabilities.insert("goog:chromeOptions".into(), options);
-    ClientBuilder::new(HttpConnector::new())
-        .capabilities(capabilities)
-        .connect(&driver.url)
-        .await
-        .expect("a Chromium session")
+    // chromedriver accepts connections a moment before it serves them, and
+    // on a loaded machine may reset the first one: a few tries, then fail.
+    let mut tries = 0;
+    loop {
+        match ClientBuilder::new(HttpConnector::new())
+            .capabilities(capabilities.clone())
+            .connect(&driver.url)
+            .await
+        {
+            Ok(client) => return client,
+            Err(error) if tries < 3 => {
+                tries += 1;
+                eprintln!("a Chromium session, try {tries}: {error}; trying again");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            Err(error) => panic!("a Chromium session: {error}"),
+        }
+    }
 }
 
 /// How long a page may take to show what a test waits for.

@@ -139,6 +139,13 @@ impl Board {
         self.cells[h as usize]
     }
 
+    /// Every cell, by hex.
+    #[inline]
+    #[must_use]
+    pub fn cells(&self) -> &[Cell; HEXES] {
+        &self.cells
+    }
+
     /// The man on `h`, if any: its side and kind.
     #[must_use]
     pub fn man(&self, h: Hex) -> Option<(Color, Kind)> {

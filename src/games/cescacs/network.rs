@@ -7,7 +7,7 @@ use std::sync::{Arc, LazyLock};
 use crate::knowledge::network::{BuiltIn, FeatureSet, Network, NetworkError, NetworkInput};
 
 use super::geometry::{hex_at, HEXES, TABLES};
-use super::piece::{color_of, kind_of, Kind, EMPTY};
+use super::piece::Kind;
 use super::Cescacs;
 
 /// The top cross-line: a hex on line `l` faces the one on line `28 − l`
@@ -44,14 +44,10 @@ impl NetworkInput for Cescacs {
     }
 
     fn write_cells(&self, out: &mut [u8]) {
-        let board = self.board();
-        for (h, slot) in out.iter_mut().enumerate().take(HEXES) {
-            let cell = board.at(h as u8);
-            *slot = if cell == EMPTY {
-                0
-            } else {
-                kind_of(cell) as u8 + 9 * color_of(cell) as u8
-            };
+        // A cell is `kind | colour << 4` (kind 1 to 9), so the code
+        // `kind + 9 · colour` is arithmetic on it, and 0 stays 0.
+        for (slot, &cell) in out.iter_mut().zip(self.board().cells()) {
+            *slot = (cell & 15) + 9 * (cell >> 4);
         }
     }
 

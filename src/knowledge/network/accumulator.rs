@@ -47,10 +47,7 @@ impl Accumulator {
 
     /// Moves the accumulator from `old` cells to `new` ones.
     fn update(&mut self, network: &Network, set: &FeatureSet, old: &[u8], new: &[u8]) {
-        for (cell, (&was, &is)) in old.iter().zip(new).enumerate() {
-            if was == is {
-                continue;
-            }
+        for_each_change(old, new, |cell, was, is| {
             for (perspective, half) in self.halves.iter_mut().enumerate() {
                 if was != 0 {
                     simd::sub(half, network.column(set.feature(perspective, was, cell)));
@@ -59,7 +56,7 @@ impl Accumulator {
                     simd::add(half, network.column(set.feature(perspective, is, cell)));
                 }
             }
-        }
+        });
     }
 
     /// The half of `perspective` (0 the first seat's, 1 the second's).
@@ -93,8 +90,66 @@ pub struct IncrementalEval {
     pub updates: u64,
 }
 
+/// The bytes of a word, eight at a time: the cells are compared a word
+/// at a time, since a move changes two to four of a board's 100-odd cells
+/// and a byte-by-byte scan cost more than the accumulator's update.
+const WORD: usize = 8;
+const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// How many bytes of `word` are not zero.
+#[inline]
+fn nonzero_bytes(word: u64) -> usize {
+    // A byte's high bit is set after the addition exactly when its low
+    // seven bits are not all zero; or-ing in the word itself catches a
+    // byte whose only bit is the high one.
+    (((word & LOW_SEVEN).wrapping_add(LOW_SEVEN) | word) & HIGH).count_ones() as usize
+}
+
+fn words(cells: &[u8]) -> (impl Iterator<Item = u64> + '_, &[u8]) {
+    let chunks = cells.chunks_exact(WORD);
+    let tail = chunks.remainder();
+    let words = chunks.map(|chunk| u64::from_le_bytes(chunk.try_into().expect("a word")));
+    (words, tail)
+}
+
+/// How many cells hold a man.
+fn men(cells: &[u8]) -> usize {
+    let (words, tail) = words(cells);
+    words.map(nonzero_bytes).sum::<usize>() + tail.iter().filter(|&&code| code != 0).count()
+}
+
+/// How many cells differ between `a` and `b` (of one length).
 fn differing(a: &[u8], b: &[u8]) -> usize {
-    a.iter().zip(b).filter(|(x, y)| x != y).count()
+    let ((a_words, a_tail), (b_words, b_tail)) = (words(a), words(b));
+    let changed: usize = a_words
+        .zip(b_words)
+        .map(|(x, y)| nonzero_bytes(x ^ y))
+        .sum();
+    changed + a_tail.iter().zip(b_tail).filter(|(x, y)| x != y).count()
+}
+
+/// Calls `change(cell, was, is)` for every cell whose man differs between
+/// `old` and `new` (of one length), skipping the equal words whole.
+#[inline]
+fn for_each_change(old: &[u8], new: &[u8], mut change: impl FnMut(usize, u8, u8)) {
+    let (old_words, _) = words(old);
+    let (new_words, _) = words(new);
+    let whole = old.len() / WORD * WORD;
+    let changed_words = old_words
+        .zip(new_words)
+        .enumerate()
+        .filter(|(_, (x, y))| x != y)
+        .map(|(index, _)| index * WORD);
+    for start in changed_words.chain((whole < old.len()).then_some(whole)) {
+        let end = (start + WORD).min(old.len());
+        for cell in start..end {
+            let (was, is) = (old[cell], new[cell]);
+            if was != is {
+                change(cell, was, is);
+            }
+        }
+    }
 }
 
 impl IncrementalEval {
@@ -107,7 +162,7 @@ impl IncrementalEval {
         if self.slots.len() <= ply {
             self.slots.resize(ply + 1, None);
         }
-        let men = self.cells.iter().filter(|&&code| code != 0).count();
+        let men = men(&self.cells);
         // A changed cell costs up to two column operations a perspective,
         // a fresh sum one for each man.
         let cheap = |changed: usize| 2 * changed < men;
@@ -179,5 +234,30 @@ impl IncrementalEval {
     #[must_use]
     pub fn accumulator(&self, ply: usize) -> Option<&Accumulator> {
         self.slots.get(ply)?.as_ref().map(|slot| &slot.accumulator)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_counts_agree_with_a_byte_by_byte_count() {
+        // Every byte value, in every position of a word, beside others.
+        let bytes: Vec<u8> = (0..=255u8).chain([0, 0x80, 1, 0, 0x7f, 0xff, 0]).collect();
+        for len in [0, 1, 7, 8, 9, 64, 169, bytes.len()] {
+            let a = &bytes[..len];
+            let b: Vec<u8> = a.iter().rev().copied().collect();
+            assert_eq!(men(a), a.iter().filter(|&&x| x != 0).count(), "len {len}");
+            let expected = a.iter().zip(&b).filter(|(x, y)| x != y).count();
+            assert_eq!(differing(a, &b), expected, "len {len}");
+            let mut seen = Vec::new();
+            for_each_change(a, &b, |cell, was, is| seen.push((cell, was, is)));
+            let all: Vec<_> = (0..len)
+                .filter(|&i| a[i] != b[i])
+                .map(|i| (i, a[i], b[i]))
+                .collect();
+            assert_eq!(seen, all, "len {len}");
+        }
     }
 }

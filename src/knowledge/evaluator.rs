@@ -207,12 +207,12 @@ pub trait EvaluatedGame: Notation {
     }
 
     /// `evaluator` made to evaluate with the game's trained network (an
-    /// engine profile's `eval = "network"`), or why it cannot: the default
-    /// refuses, for a game without one.
-    fn with_network(evaluator: Self::Evaluator) -> Result<Self::Evaluator, NetworkError> {
-        let _ = evaluator;
-        Err(NetworkError::NoNetwork(Self::NAME))
-    }
+    /// engine profile's `eval = "network"`), or why it cannot (a damaged
+    /// built-in network).
+    ///
+    /// # Errors
+    /// The built-in network does not read.
+    fn with_network(evaluator: Self::Evaluator) -> Result<Self::Evaluator, NetworkError>;
 
     /// Whether the game's trained network can evaluate positions under the
     /// rule `options` (an engine profile's `options`), or why not: by

@@ -377,22 +377,39 @@ fn play_finds_a_built_in_profile_from_any_directory() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Every tournament and tune file in `tournaments/` loads and checks, and
-/// each engine a tournament names is a profile (built in, or in the file's
-/// `engine_dir`) of its game: a file the README tells users to run
-/// is never broken by a change to the format or the profiles.
+/// The tournament and tune files under `dir` and its folders, but for the
+/// folders of engine profiles (`tuned`, `engines`) and of results.
+fn shipped_tournament_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if path.is_dir() {
+            if !["tuned", "engines", "results"].contains(&name) {
+                shipped_tournament_files(&path, out);
+            }
+        } else if name.ends_with(".toml") {
+            out.push(path);
+        }
+    }
+}
+
+/// Every tournament and tune file in `tournaments/` and its folders
+/// (`levels/`, `network/`, …) loads and checks, and each engine a
+/// tournament names is a profile (built in, or in the file's
+/// `engine_dir`) of its game: a file the README tells users to run is
+/// never broken by a change to the format or the profiles.
 #[test]
 fn every_shipped_tournament_and_tune_file_loads() {
     use tauler::engine::Catalogue;
     use tauler::tournament::tune::TuneConfig;
     use tauler::tournament::TournamentConfig;
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tournaments");
+    let mut files = Vec::new();
+    shipped_tournament_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tournaments"),
+        &mut files,
+    );
     let (mut tournaments, mut tunes) = (0, 0);
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().and_then(|e| e.to_str()) != Some("toml") {
-            continue;
-        }
+    for path in files {
         let shown = path.display();
         if path.to_str().unwrap().ends_with("-tune.toml") {
             // Its tournament's engines are the two sides the run derives
@@ -416,7 +433,7 @@ fn every_shipped_tournament_and_tune_file_loads() {
         }
     }
     assert!(
-        tournaments >= 20 && tunes >= 3,
+        tournaments >= 40 && tunes >= 3,
         "{tournaments} tournaments, {tunes} tune files"
     );
 }

@@ -9,14 +9,19 @@
 //! where the side to move has no direct jump.
 //!
 //! The weights are [`Weights`]; an engine profile's `[parameters.eval]`
-//! table sets them by the same names.
+//! table sets them by the same names. With the trained network set (`eval
+//! = "network"`, [`super::network`]) the evaluation is this one plus the
+//! network's correction (a residual network, `networks/camelot.md`).
+
+use std::sync::Arc;
 
 use serde::Deserialize;
 
 use super::board::{cell_color, cell_kind, file_of, Squares, EMPTY};
 use super::board::{in_castle, leaps, rank_of, steps, Board, Cell, Color, Kind, Square, GRID};
 use super::{Camelot, Move};
-use crate::knowledge::{read_weights, EvaluatedGame, Evaluator, SearchHints};
+use crate::knowledge::network::{IncrementalEval, Network, NetworkError};
+use crate::knowledge::{read_weights, EvalScratch, EvaluatedGame, Evaluator, SearchHints};
 
 /// The evaluation's weights, each named for what it rewards (a profile's
 /// `[parameters.eval]` uses the same names; the ones it leaves out keep
@@ -81,6 +86,9 @@ impl Default for Weights {
 pub struct CamelotEval {
     /// Its weights.
     pub weights: Weights,
+    /// The trained network whose correction is added, when set (a
+    /// profile's `eval = "network"`).
+    pub network: Option<Arc<Network>>,
 }
 
 /// King-step distance between two squares.
@@ -222,6 +230,14 @@ impl EvaluatedGame for Camelot {
     fn weighted_evaluator(weights: toml::Table) -> Result<CamelotEval, String> {
         Ok(CamelotEval {
             weights: read_weights(weights)?,
+            network: None,
+        })
+    }
+
+    fn with_network(evaluator: CamelotEval) -> Result<CamelotEval, NetworkError> {
+        Ok(CamelotEval {
+            network: Some(super::network::built_in()?),
+            ..evaluator
         })
     }
 
@@ -237,9 +253,24 @@ impl EvaluatedGame for Camelot {
     }
 }
 
+impl CamelotEval {
+    /// The hand-written evaluation, from the side to move's view.
+    fn classic(&self, state: &Camelot) -> i32 {
+        self.relative_score(state.board(), state.side_to_move()) + self.weights.tempo
+    }
+}
+
 impl Evaluator<Camelot> for CamelotEval {
     fn evaluate(&self, state: &Camelot) -> i32 {
-        self.relative_score(state.board(), state.side_to_move()) + self.weights.tempo
+        let network = self.network.as_deref();
+        IncrementalEval::fresh_evaluation(network, state, || self.classic(state))
+    }
+
+    /// The network's accumulators kept per ply in `scratch`; the classic
+    /// evaluation otherwise.
+    fn evaluate_at(&self, state: &Camelot, ply: usize, scratch: &mut EvalScratch) -> i32 {
+        let network = self.network.as_deref();
+        IncrementalEval::evaluation_at(network, state, ply, scratch, || self.classic(state))
     }
 
     /// Captures (jumps and charges) and entries into the enemy castle.

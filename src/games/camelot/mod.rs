@@ -32,6 +32,7 @@ use crate::game::{parse_flag, Game, GameOptions, Notation, OptionError, Returns,
 
 pub use board::Color;
 pub use error::ParseError;
+pub use eval::CamelotEval;
 pub use moves::Move;
 pub use rules::{Draw, Status, Win};
 pub use state::Camelot;

@@ -1,9 +1,11 @@
-//! Camelot's feature set for a learned evaluation: man or knight, own or
-//! enemy, on each square of the 12 × 16 grid (the 32 missing corners are
-//! never active). No network is trained yet, so `eval = "network"` is
-//! refused for Camelot; `tauler train` reads Camelot data with it.
+//! Camelot's learned evaluation: its feature set (man or knight, own or
+//! enemy, on each square of the 12 × 16 grid; the 32 missing corners are
+//! never active), and the trained network built into the program
+//! (`networks/camelot.md` says how it was made).
 
-use crate::knowledge::network::{FeatureSet, NetworkInput};
+use std::sync::Arc;
+
+use crate::knowledge::network::{BuiltIn, FeatureSet, Network, NetworkError, NetworkInput};
 
 use super::board::{FILES, GRID, RANKS};
 use super::Camelot;
@@ -37,6 +39,19 @@ impl NetworkInput for Camelot {
     fn side_to_move(&self) -> usize {
         Camelot::side_to_move(self).index()
     }
+}
+
+/// The trained network, built into the program (`networks/camelot.md`
+/// says how it was made).
+static BUILT_IN: BuiltIn =
+    BuiltIn::new(include_bytes!("../../../networks/camelot.nnue"), &FEATURES);
+
+/// The built-in network, read and checked once.
+///
+/// # Errors
+/// A damaged network, or one for other features.
+pub fn built_in() -> Result<Arc<Network>, NetworkError> {
+    BUILT_IN.get()
 }
 
 #[cfg(test)]

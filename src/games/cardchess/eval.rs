@@ -277,21 +277,14 @@ impl CardChessEval {
 
 impl Evaluator<CardChess> for CardChessEval {
     fn evaluate(&self, state: &CardChess) -> i32 {
-        let classic = || self.classic(state);
-        match self.network_for(state) {
-            Some(network) => IncrementalEval::fresh_evaluation(network, state, classic),
-            None => classic(),
-        }
+        IncrementalEval::fresh_evaluation(self.network_for(state), state, || self.classic(state))
     }
 
     /// The network's accumulators kept per ply in `scratch`; the classic
     /// evaluation otherwise.
     fn evaluate_at(&self, state: &CardChess, ply: usize, scratch: &mut EvalScratch) -> i32 {
-        let classic = || self.classic(state);
-        match self.network_for(state) {
-            Some(network) => IncrementalEval::evaluation_at(network, state, ply, scratch, classic),
-            None => classic(),
-        }
+        let network = self.network_for(state);
+        IncrementalEval::evaluation_at(network, state, ply, scratch, || self.classic(state))
     }
 
     fn is_noisy(&self, state: &CardChess, action: Action) -> bool {

@@ -338,23 +338,15 @@ impl EvaluatedGame for Cescacs {
 
 impl Evaluator<Cescacs> for CescacsEval {
     fn evaluate(&self, state: &Cescacs) -> i32 {
-        match &self.network {
-            Some(network) => {
-                IncrementalEval::fresh_evaluation(network, state, || self.classic(state))
-            }
-            None => self.classic(state),
-        }
+        let network = self.network.as_deref();
+        IncrementalEval::fresh_evaluation(network, state, || self.classic(state))
     }
 
     /// The network's accumulators kept per ply in `scratch`; the classic
     /// evaluation otherwise.
     fn evaluate_at(&self, state: &Cescacs, ply: usize, scratch: &mut EvalScratch) -> i32 {
-        match &self.network {
-            Some(network) => {
-                IncrementalEval::evaluation_at(network, state, ply, scratch, || self.classic(state))
-            }
-            None => self.classic(state),
-        }
+        let network = self.network.as_deref();
+        IncrementalEval::evaluation_at(network, state, ply, scratch, || self.classic(state))
     }
 
     /// Captures (en passant included) and promotions.

@@ -206,28 +206,39 @@ impl IncrementalEval {
 
     /// `network`'s evaluation of `state` summed afresh (an evaluator's
     /// `evaluate`), with the game's `classic` evaluation where the network
-    /// corrects it ([`Network::evaluation`]).
+    /// corrects it ([`Network::evaluation`]); without a network, the
+    /// classic evaluation alone.
     pub fn fresh_evaluation<S: NetworkInput>(
-        network: &Network,
+        network: Option<&Network>,
         state: &S,
         classic: impl FnOnce() -> i32,
     ) -> i32 {
-        let output = Self::default().evaluate(network, state, 0);
-        network.evaluation(output, classic)
+        match network {
+            Some(network) => {
+                let output = Self::default().evaluate(network, state, 0);
+                network.evaluation(output, classic)
+            }
+            None => classic(),
+        }
     }
 
     /// [`Self::fresh_evaluation`] of `state` reached at `ply` of a search,
     /// from the accumulators the thread keeps in `scratch` (an evaluator's
     /// `evaluate_at`).
     pub fn evaluation_at<S: NetworkInput>(
-        network: &Network,
+        network: Option<&Network>,
         state: &S,
         ply: usize,
         scratch: &mut EvalScratch,
         classic: impl FnOnce() -> i32,
     ) -> i32 {
-        let output = scratch.get::<Self>().evaluate(network, state, ply);
-        network.evaluation(output, classic)
+        match network {
+            Some(network) => {
+                let output = scratch.get::<Self>().evaluate(network, state, ply);
+                network.evaluation(output, classic)
+            }
+            None => classic(),
+        }
     }
 
     /// The accumulator of `ply`'s last evaluation, if any.

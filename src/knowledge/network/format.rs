@@ -83,9 +83,6 @@ pub enum NetworkError {
         /// The file's.
         found: String,
     },
-    /// The game has no trained network built in.
-    #[error("{0} has no trained network built in: use eval = \"classic\"")]
-    NoNetwork(&'static str),
     /// The game's network does not read positions under these rule
     /// options (the message says why and what to set).
     #[error("{0}")]

@@ -106,6 +106,7 @@ fn nonzero_bytes(word: u64) -> usize {
     (((word & LOW_SEVEN).wrapping_add(LOW_SEVEN) | word) & HIGH).count_ones() as usize
 }
 
+/// `cells` as whole words, and the bytes left after the last one.
 fn words(cells: &[u8]) -> (impl Iterator<Item = u64> + '_, &[u8]) {
     let chunks = cells.chunks_exact(WORD);
     let tail = chunks.remainder();

@@ -62,7 +62,10 @@ fn a_suite_is_distinct_within_its_band_and_remade_by_its_seed() {
 #[test]
 fn an_unbalanced_band_keeps_only_scores_inside_it() {
     let catalogue = Catalogue::built_in();
-    let profile = catalogue.get("camelot-default").unwrap();
+    let mut profile = catalogue.get("camelot-default").unwrap();
+    // The band is one the hand-written evaluation's scores of these
+    // openings fill (with the network, one of 60 searched fell inside it).
+    profile.eval = tauler::knowledge::EvalKind::Classic;
     let spec = SuiteSpec {
         plies: 3,
         min: 20,

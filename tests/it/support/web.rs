@@ -116,7 +116,12 @@ pub async fn text_of(client: &Client, selector: &str) -> String {
 
 /// This process's resident memory in MiB (a test's server runs in it).
 pub fn rss_mb() -> usize {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    rss_mb_of("self")
+}
+
+/// The resident memory in MiB of `process` (a pid, or `self`), from /proc.
+pub fn rss_mb_of(process: &str) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{process}/status")).unwrap_or_default();
     status
         .lines()
         .find_map(|line| line.strip_prefix("VmRSS:"))

@@ -352,7 +352,7 @@ fn engines_lists_the_built_in_profiles_from_any_directory() {
         ["cescacs-default", "cescacs", "alphabeta", "movetime 100 ms"]
     );
     assert!(
-        default.contains("C'escacs alpha-beta, full strength"),
+        default.contains("C'escacs alpha-beta with the learned evaluation, full strength"),
         "{default}"
     );
     let all = stdout(&tauler_in(&dir, &["engines"], None, ""));

@@ -76,6 +76,12 @@ pub struct TrainArgs {
     /// its own.
     #[arg(long)]
     pub residual: bool,
+    /// Adds each training position's left-right reflection as a second
+    /// training position where the rules make it the same game: every
+    /// Camelot position, plain chess once neither side may castle (none in
+    /// C'escacs yet)
+    #[arg(long)]
+    pub reflect: bool,
 }
 
 /// Runs `tauler train`.
@@ -101,6 +107,7 @@ pub fn run(args: &TrainArgs, catalogue: &Catalogue) -> Result<()> {
     let base = Base {
         profile: &profile,
         residual: args.residual,
+        reflect: args.reflect,
     };
     let (set, samples, classic) = match game {
         DataGame::Cescacs => samples::<Cescacs>(game, &records, &base)?,
@@ -111,10 +118,14 @@ pub fn run(args: &TrainArgs, catalogue: &Catalogue) -> Result<()> {
         }
     };
     println!(
-        "{} positions of {} from {} file(s); hidden {}, {} epochs{}",
-        samples.len(),
+        "{} positions of {} from {} file(s){}; hidden {}, {} epochs{}",
+        records.len(),
         game.name(),
         args.data.len(),
+        match samples.iter().filter(|s| s.reflection).count() {
+            0 => String::new(),
+            reflections => format!(", {reflections} reflections added"),
+        },
         config.hidden,
         config.epochs,
         if args.residual { ", residual" } else { "" }
@@ -207,7 +218,7 @@ fn classic_loss(samples: &[Sample], classic: &[i32], config: &TrainConfig) -> f6
     let (total, count) = samples
         .iter()
         .zip(classic)
-        .filter(|(sample, _)| held_out(sample.game, config))
+        .filter(|(sample, _)| !sample.reflection && held_out(sample.game, config))
         .fold((0.0, 0usize), |(total, count), (sample, &eval)| {
             let predicted = sigmoid(eval as f32 / config.scale);
             let error = predicted - sample.target(config.lambda, config.scale);
@@ -231,18 +242,22 @@ fn refuse_cards(records: &[Record]) -> Result<()> {
     }
 }
 
-/// The classic evaluation training compares with, and whether the
-/// network corrects it.
+/// The classic evaluation training compares with, whether the network
+/// corrects it, and whether the positions' reflections are added.
 struct Base<'a> {
     /// Whose `[parameters.eval]` weights.
     profile: &'a EngineProfile,
     /// A residual network: each sample's base is the classic evaluation.
     residual: bool,
+    /// Each record's reflection (where the game has one) is a sample too.
+    reflect: bool,
 }
 
 /// `G`'s feature set and the records as training samples of it (read
 /// under `game`'s rule options), with `base`'s classic evaluation of each
-/// (also the samples' base for a residual network).
+/// (also the samples' base for a residual network); with `base.reflect`,
+/// each record's reflection after it, where the rules make one
+/// equivalent.
 fn samples<G: EvaluatedGame + NetworkInput>(
     game: DataGame,
     records: &[Record],
@@ -253,35 +268,44 @@ fn samples<G: EvaluatedGame + NetworkInput>(
     let evaluator = G::weighted_evaluator(base.profile.eval_weights()?)
         .map_err(|message| anyhow::anyhow!("{}: [parameters.eval] {message}", base.profile.name))?;
     let mut cells = vec![0; set.cells];
-    records
-        .iter()
-        .map(|record| {
-            let state = G::parse_position(&record.position, &options).map_err(|error| {
-                anyhow::anyhow!(
-                    "position `{}` of game {}: {error}",
-                    record.position,
-                    record.game
-                )
-            })?;
-            state.write_cells(&mut cells);
-            let classic = evaluator.evaluate(&state);
-            let sample = Sample {
-                features: set.active(&cells),
-                side: state.side_to_move() as u8,
-                score: record.score,
-                result: record.result,
-                game: record.game,
-                base: if base.residual {
-                    classic.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
-                } else {
-                    0
-                },
-            };
-            Ok((sample, classic))
-        })
-        .collect::<Result<Vec<_>>>()
-        .map(|pairs| {
-            let (samples, classic) = pairs.into_iter().unzip();
-            (set, samples, classic)
-        })
+    let mut sample_of = |state: &G, record: &Record, reflection: bool| {
+        state.write_cells(&mut cells);
+        let classic = evaluator.evaluate(state);
+        let sample = Sample {
+            features: set.active(&cells),
+            side: state.side_to_move() as u8,
+            score: record.score,
+            result: record.result,
+            game: record.game,
+            base: if base.residual {
+                classic.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
+            } else {
+                0
+            },
+            reflection,
+        };
+        (sample, classic)
+    };
+    let mut pairs = Vec::with_capacity(records.len() * if base.reflect { 2 } else { 1 });
+    for record in records {
+        let state = G::parse_position(&record.position, &options).map_err(|error| {
+            anyhow::anyhow!(
+                "position `{}` of game {}: {error}",
+                record.position,
+                record.game
+            )
+        })?;
+        pairs.push(sample_of(&state, record, false));
+        if let Some(reflected) = base.reflect.then(|| state.reflected()).flatten() {
+            pairs.push(sample_of(&reflected, record, true));
+        }
+    }
+    if base.reflect && pairs.len() == records.len() {
+        bail!(
+            "--reflect: no {} position of the data has an equivalent reflection",
+            game.name()
+        );
+    }
+    let (samples, classic) = pairs.into_iter().unzip();
+    Ok((set, samples, classic))
 }

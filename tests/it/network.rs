@@ -285,6 +285,71 @@ fn a_residual_network_adds_the_classic_evaluation() {
     );
 }
 
+/// A position and its reflection, where `G` has one (`reflect` maps a
+/// cell to its reflected cell), are the same game: the reflection's men
+/// stand on the reflected cells, reflecting it again gives the position
+/// back, and both have game trees of the same size two plies deep and the
+/// same result. Checked along random games under `options`; returns how
+/// many positions had a reflection.
+fn reflection_is_the_same_game<G: Game + Notation + NetworkInput>(
+    options: &G::Options,
+    reflect: fn(usize) -> usize,
+) -> usize {
+    let mut reflected = 0;
+    for game in 0..6 {
+        let picks: Vec<usize> = (0..120).map(|i| i * 17 + game * 7).collect();
+        for state in walk_from::<G>(options, &picks).iter().step_by(3) {
+            let Some(mirror) = state.reflected() else {
+                continue;
+            };
+            reflected += 1;
+            let (original, seen) = (cells(state), cells(&mirror));
+            for (cell, &code) in original.iter().enumerate() {
+                assert_eq!(seen[reflect(cell)], code, "{}", state.format_position());
+            }
+            let back = mirror.reflected().expect("a reflection reflects");
+            assert_eq!(back.format_position(), state.format_position());
+            assert_eq!(mirror.side_to_move(), state.side_to_move());
+            assert_eq!(mirror.returns(), state.returns());
+            assert_eq!(
+                mirror.perft(2),
+                state.perft(2),
+                "{} against {}",
+                mirror.format_position(),
+                state.format_position()
+            );
+        }
+    }
+    reflected
+}
+
+/// Camelot is symmetric left to right: every position has a reflection.
+#[test]
+fn a_camelot_position_and_its_reflection_are_the_same_game() {
+    let count = reflection_is_the_same_game::<Camelot>(&Default::default(), |square| {
+        square / 12 * 12 + 11 - square % 12
+    });
+    assert!(count > 60, "{count}");
+}
+
+/// Plain chess is symmetric left to right once neither side may castle;
+/// before, and in C'escacs, there is no reflection.
+#[test]
+fn a_chess_position_without_castling_and_its_reflection_are_the_same_game() {
+    let count = reflection_is_the_same_game::<CardChess>(&plain_chess(), |square| square ^ 7);
+    assert!(count > 20, "{count}");
+    assert!(CardChess::new(&plain_chess()).reflected().is_none());
+    let en_passant =
+        CardChess::parse_position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", &plain_chess()).unwrap();
+    assert_eq!(
+        en_passant.reflected().unwrap().format_position(),
+        "3k4/8/8/3Pp3/8/8/8/3K4 w - e6 0 2"
+    );
+    assert!(walk(&(0..60).collect::<Vec<_>>())
+        .iter()
+        .all(|state| state.reflected().is_none()));
+}
+
 /// A tiny datagen file of `G`'s positions from random walks, scored by
 /// made-up numbers (enough for the trainer to run).
 fn tiny_data_for<G: Game + Notation + NetworkInput>(path: &Path, game: DataGame) {
@@ -443,6 +508,53 @@ fn training_twice_with_the_same_data_and_seed_gives_identical_weights() {
     assert_eq!((network.game.as_str(), network.hidden), ("cescacs", 16));
     assert_eq!(first, train("b.nnue", "5", "2"), "same seed, other threads");
     assert_ne!(first, train("c.nnue", "6", "2"), "another seed");
+}
+
+/// `tauler train --reflect` adds each position's reflection to the
+/// training positions only: the validation positions, and so the classic
+/// evaluation's loss on them, are the same with and without it, and the
+/// weights the same from run to run. C'escacs has no reflection, so the
+/// flag is refused for its data.
+#[test]
+fn reflected_training_adds_training_positions_only() {
+    let dir = scratch("network", "reflect", &[]);
+    let data = dir.join("camelot.bin");
+    tiny_data_for::<Camelot>(&data, DataGame::Camelot);
+    let classic_line = |output: &std::process::Output| {
+        let text = String::from_utf8_lossy(&output.stdout).to_string();
+        let line = text
+            .lines()
+            .find(|line| line.starts_with("the classic evaluation's validation loss"))
+            .map(str::to_string);
+        (text, line.unwrap())
+    };
+    let plain = classic_line(&train_tiny(
+        &data,
+        &dir.join("plain.nnue"),
+        &["--epochs", "2"],
+    ));
+    let reflect = ["--epochs", "2", "--reflect"];
+    let (text, line) = classic_line(&train_tiny(&data, &dir.join("a.nnue"), &reflect));
+    assert!(text.contains(" reflections added"), "{text}");
+    assert!(!plain.0.contains("reflections"), "{}", plain.0);
+    assert_eq!(line, plain.1);
+    train_tiny(&data, &dir.join("b.nnue"), &reflect);
+    let weights = |name: &str| std::fs::read(dir.join(name)).unwrap();
+    assert_eq!(weights("a.nnue"), weights("b.nnue"));
+    assert_ne!(weights("a.nnue"), weights("plain.nnue"));
+    let cescacs = dir.join("cescacs.bin");
+    tiny_data(&cescacs);
+    let out = dir.join("cescacs.nnue");
+    refused(
+        &[
+            "train",
+            cescacs.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--reflect",
+        ],
+        "--reflect: no cescacs position of the data has an equivalent reflection",
+    );
 }
 
 /// `tauler train --residual` writes a network flagged as a correction of

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::knowledge::network::{BuiltIn, FeatureSet, Network, NetworkError, NetworkInput};
 
-use super::board::{FILES, GRID, RANKS};
+use super::board::{Board, EMPTY, FILES, GRID, RANKS};
 use super::Camelot;
 
 /// A square seen from Black's side: the same file, the rank counted from
@@ -15,6 +15,12 @@ use super::Camelot;
 /// swapped).
 fn mirror(square: usize) -> usize {
     (RANKS - 1 - square / FILES) * FILES + square % FILES
+}
+
+/// A square reflected left to right: the same rank, the file counted from
+/// the other edge.
+fn reflection(square: usize) -> usize {
+    (square / FILES) * FILES + FILES - 1 - square % FILES
 }
 
 /// 2 kinds × 2 sides × 192 grid squares: 768 inputs a perspective.
@@ -38,6 +44,24 @@ impl NetworkInput for Camelot {
 
     fn side_to_move(&self) -> usize {
         Camelot::side_to_move(self).index()
+    }
+
+    /// Always: the board, its castles and the rules are symmetric left to
+    /// right. The reflection has no history, as a position parsed from
+    /// its text has none.
+    fn reflected(&self) -> Option<Self> {
+        let mut board = Board::empty();
+        for (square, &cell) in self.board().cells.iter().enumerate() {
+            if cell != EMPTY {
+                board.put(reflection(square) as u8, cell);
+            }
+        }
+        Some(Camelot::from_parts(
+            board,
+            self.side,
+            self.castle_moves,
+            self.options,
+        ))
     }
 }
 

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use crate::knowledge::network::{BuiltIn, FeatureSet, Network, NetworkError, NetworkInput};
 
 use super::chess::bitboard::Squares;
-use super::chess::{Color, Piece};
+use super::chess::{Color, Piece, Position};
 use super::CardChess;
 
 /// Squares of the board, a1 = 0, b1 = 1, …, h8 = 63.
@@ -60,6 +60,41 @@ impl NetworkInput for CardChess {
     fn side_to_move(&self) -> usize {
         self.position().side().index()
     }
+
+    /// In plain chess once neither side may castle: the rules then treat
+    /// the a- and h-files alike. (With castling rights the king and rooks
+    /// stand on fixed files; with cards, the card state is not reflected.)
+    fn reflected(&self) -> Option<Self> {
+        if self.options.cards || self.pos.castling() != 0 {
+            return None;
+        }
+        let pos = Position::from_fen_as(&reflected_fen(&self.pos.to_fen()), self.options.chess960)
+            .ok()?;
+        Some(CardChess::from_position(pos, &self.options))
+    }
+}
+
+/// A FEN without castling rights reflected left to right: each rank read
+/// from the h-file, the en-passant square on the reflected file.
+fn reflected_fen(fen: &str) -> String {
+    let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    if let Some(board) = fields.first_mut() {
+        *board = board
+            .split('/')
+            .map(|rank| rank.chars().rev().collect::<String>())
+            .collect::<Vec<_>>()
+            .join("/");
+    }
+    if let Some(en_passant) = fields.get_mut(3) {
+        *en_passant = en_passant
+            .chars()
+            .map(|c| match c {
+                'a'..='h' => char::from(b'a' + b'h' - c as u8),
+                other => other,
+            })
+            .collect();
+    }
+    fields.join(" ")
 }
 
 /// The trained network, built into the program (`networks/chess.md` says

@@ -92,4 +92,16 @@ pub trait NetworkInput {
 
     /// The seat to move, 0 or 1.
     fn side_to_move(&self) -> usize;
+
+    /// The position reflected left to right, when the rules make it the
+    /// same game, with the same search score and result: the trainer adds
+    /// it as a second training sample (`tauler train --reflect`). `None`
+    /// (the default) where the reflection is not equivalent.
+    #[must_use]
+    fn reflected(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 }

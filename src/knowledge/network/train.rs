@@ -46,6 +46,10 @@ pub struct Sample {
     /// to move's view, centipawns): the prediction is `sigmoid((base +
     /// output · scale) / scale)`. 0 for a network that evaluates alone.
     pub base: i16,
+    /// A reflection of a recorded position (`tauler train --reflect`):
+    /// trained on, never validated on, so that the validation positions
+    /// are the recorded ones whatever the flag.
+    pub reflection: bool,
 }
 
 /// The trainer's settings (the flags of `tauler train`).
@@ -415,8 +419,10 @@ pub fn train(
     {
         return Err(TrainError::Feature { feature, inputs });
     }
-    let (validation, mut training): (Vec<&Sample>, Vec<&Sample>) =
-        samples.iter().partition(|s| held_out(s.game, config));
+    let (validation, mut training): (Vec<&Sample>, Vec<&Sample>) = samples
+        .iter()
+        .filter(|s| !(s.reflection && held_out(s.game, config)))
+        .partition(|s| held_out(s.game, config));
     if training.is_empty() {
         return Err(TrainError::NoTrainingData(samples.len()));
     }

@@ -78,8 +78,8 @@ pub struct TrainArgs {
     pub residual: bool,
     /// Adds each training position's left-right reflection as a second
     /// training position where the rules make it the same game: every
-    /// Camelot position, plain chess once neither side may castle (none in
-    /// C'escacs yet)
+    /// Camelot position, C'escacs and plain chess once neither side may
+    /// castle
     #[arg(long)]
     pub reflect: bool,
 }

@@ -11,6 +11,7 @@ use tauler::game::GameOptions;
 use tauler::game::{Game, Notation};
 use tauler::games::camelot::Camelot;
 use tauler::games::cardchess::{CardChess, CardChessOptions};
+use tauler::games::cescacs::geometry::{hex_at, TABLES};
 use tauler::games::cescacs::Cescacs;
 use tauler::knowledge::network::train::FloatNetwork;
 use tauler::knowledge::network::{
@@ -333,7 +334,7 @@ fn a_camelot_position_and_its_reflection_are_the_same_game() {
 }
 
 /// Plain chess is symmetric left to right once neither side may castle;
-/// before, and in C'escacs, there is no reflection.
+/// before, there is no reflection.
 #[test]
 fn a_chess_position_without_castling_and_its_reflection_are_the_same_game() {
     let count = reflection_is_the_same_game::<CardChess>(&plain_chess(), |square| square ^ 7);
@@ -345,9 +346,18 @@ fn a_chess_position_without_castling_and_its_reflection_are_the_same_game() {
         en_passant.reflected().unwrap().format_position(),
         "3k4/8/8/3Pp3/8/8/8/3K4 w - e6 0 2"
     );
-    assert!(walk(&(0..60).collect::<Vec<_>>())
-        .iter()
-        .all(|state| state.reflected().is_none()));
+}
+
+/// So is C'escacs, on its hexes: the same cross-line, the column counted
+/// from the other edge.
+#[test]
+fn a_cescacs_position_without_castling_and_its_reflection_are_the_same_game() {
+    let count = reflection_is_the_same_game::<Cescacs>(&Default::default(), |h| {
+        let (column, line) = (TABLES.column[h], TABLES.line[h]);
+        usize::from(hex_at(14 - usize::from(column), usize::from(line)).unwrap())
+    });
+    assert!(count > 20, "{count}");
+    assert!(Cescacs::new(&Default::default()).reflected().is_none());
 }
 
 /// A tiny datagen file of `G`'s positions from random walks, scored by
@@ -513,8 +523,8 @@ fn training_twice_with_the_same_data_and_seed_gives_identical_weights() {
 /// `tauler train --reflect` adds each position's reflection to the
 /// training positions only: the validation positions, and so the classic
 /// evaluation's loss on them, are the same with and without it, and the
-/// weights the same from run to run. C'escacs has no reflection, so the
-/// flag is refused for its data.
+/// weights the same from run to run. Data none of whose positions has a
+/// reflection (C'escacs' start, with every castling right) is refused.
 #[test]
 fn reflected_training_adds_training_positions_only() {
     let dir = scratch("network", "reflect", &[]);
@@ -543,7 +553,22 @@ fn reflected_training_adds_training_positions_only() {
     assert_eq!(weights("a.nnue"), weights("b.nnue"));
     assert_ne!(weights("a.nnue"), weights("plain.nnue"));
     let cescacs = dir.join("cescacs.bin");
-    tiny_data(&cescacs);
+    let header = Header {
+        game: DataGame::Cescacs,
+        seed: 1,
+        nodes: 1,
+    };
+    let start = Record {
+        position: Cescacs::new(&Default::default()).format_position(),
+        score: 0,
+        result: 2,
+        seat: 0,
+        ply: 0,
+        game: 0,
+    };
+    let mut bytes = header.to_bytes().to_vec();
+    append(&mut bytes, &header, &[start]).unwrap();
+    std::fs::write(&cescacs, bytes).unwrap();
     let out = dir.join("cescacs.nnue");
     refused(
         &[

@@ -6,8 +6,9 @@ use std::sync::{Arc, LazyLock};
 
 use crate::knowledge::network::{BuiltIn, FeatureSet, Network, NetworkError, NetworkInput};
 
-use super::geometry::{hex_at, HEXES, TABLES};
-use super::piece::Kind;
+use super::board::{Board, Special};
+use super::geometry::{hex_at, HEXES, NONE, TABLES};
+use super::piece::{Color, Kind, EMPTY};
 use super::Cescacs;
 
 /// The top cross-line: a hex on line `l` faces the one on line `28 − l`
@@ -27,6 +28,25 @@ static MIRROR: LazyLock<[u8; HEXES]> = LazyLock::new(|| {
 
 fn mirror(h: usize) -> usize {
     usize::from(MIRROR[h])
+}
+
+/// The rightmost column: column `c` faces column `14 − c` across the
+/// board's middle column (F).
+const LAST_COLUMN: usize = 14;
+
+/// Each hex reflected left to right: the same cross-line, the column
+/// counted from the other edge.
+static REFLECTION: LazyLock<[u8; HEXES]> = LazyLock::new(|| {
+    std::array::from_fn(|h| {
+        let column = usize::from(TABLES.column[h]);
+        let line = usize::from(TABLES.line[h]);
+        hex_at(LAST_COLUMN - column, line).unwrap_or(h as u8)
+    })
+});
+
+/// `h` reflected left to right ([`NONE`] stays).
+fn reflect(h: u8) -> u8 {
+    REFLECTION.get(usize::from(h)).copied().unwrap_or(NONE)
 }
 
 /// 9 kinds × 2 sides (own, enemy) × 169 hexes: 3042 inputs a perspective.
@@ -53,6 +73,48 @@ impl NetworkInput for Cescacs {
 
     fn side_to_move(&self) -> usize {
         self.board().side().index()
+    }
+
+    /// Once neither side has a castling right left: the King and Queen
+    /// start on fixed sides, and the castlings (and the unmoved King's
+    /// capturing leap) follow them, but no other rule tells left from
+    /// right. The pending en-passant or scornful capture is reflected
+    /// with the board.
+    fn reflected(&self) -> Option<Self> {
+        let board = self.board();
+        if board.rights(Color::White) != 0 || board.rights(Color::Black) != 0 {
+            return None;
+        }
+        let mut out = Board::empty();
+        for (h, &cell) in board.cells().iter().enumerate() {
+            if cell != EMPTY {
+                out.put(reflect(h as u8), cell);
+            }
+        }
+        let special = match board.special() {
+            Special::None => Special::None,
+            Special::EnPassant {
+                pawn,
+                passed,
+                count,
+            } => Special::EnPassant {
+                pawn: reflect(pawn),
+                passed: passed.map(reflect),
+                count,
+            },
+            Special::Scornful { scorned, scornful } => Special::Scornful {
+                scorned: reflect(scorned),
+                scornful: reflect(scornful),
+            },
+        };
+        out.set_state(board.side(), 0, special);
+        out.set_leap_captures(board.leap_captures());
+        Some(Cescacs::from_parts(
+            out,
+            self.halfmove,
+            self.fullmove,
+            self.options.clone(),
+        ))
     }
 }
 

@@ -94,7 +94,8 @@ pub trait NetworkInput {
     fn side_to_move(&self) -> usize;
 
     /// The position reflected left to right, when the rules make it the
-    /// same game, with the same search score and result: the trainer adds
+    /// same game, with the same search score and result (Camelot's always,
+    /// C'escacs' and chess's once neither side may castle): the trainer adds
     /// it as a second training sample (`tauler train --reflect`). `None`
     /// (the default) where the reflection is not equivalent.
     #[must_use]

@@ -17,7 +17,7 @@ use crate::games::camelot::Camelot;
 use crate::games::cardchess::CardChess;
 use crate::games::cescacs::Cescacs;
 use crate::knowledge::network::train::{
-    held_out, sigmoid, train, EpochReport, Sample, TrainConfig,
+    sigmoid, train, validates, EpochReport, Sample, TrainConfig,
 };
 use crate::knowledge::network::{FeatureSet, NetworkInput};
 use crate::knowledge::{EvaluatedGame, Evaluator};
@@ -218,7 +218,7 @@ fn classic_loss(samples: &[Sample], classic: &[i32], config: &TrainConfig) -> f6
     let (total, count) = samples
         .iter()
         .zip(classic)
-        .filter(|(sample, _)| !sample.reflection && held_out(sample.game, config))
+        .filter(|(sample, _)| validates(sample, config))
         .fold((0.0, 0usize), |(total, count), (sample, &eval)| {
             let predicted = sigmoid(eval as f32 / config.scale);
             let error = predicted - sample.target(config.lambda, config.scale);

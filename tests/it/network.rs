@@ -448,6 +448,27 @@ fn chess_datagen_trains_a_chess_network() {
     );
 }
 
+/// A datagen file of `game` holding one position, `position` with `seat`
+/// to move, scored 0 in a drawn game.
+fn one_position_data(path: &Path, game: DataGame, position: &str, seat: u8) {
+    let header = Header {
+        game,
+        seed: 1,
+        nodes: 1,
+    };
+    let record = Record {
+        position: position.to_string(),
+        score: 0,
+        result: 2,
+        seat,
+        ply: 0,
+        game: 0,
+    };
+    let mut bytes = header.to_bytes().to_vec();
+    append(&mut bytes, &header, &[record]).unwrap();
+    std::fs::write(path, bytes).unwrap();
+}
+
 /// Card chess with cards is not plain chess: held cards, effects and a
 /// colour swap are no inputs of the chess features, so `tauler train`
 /// refuses such a position in chess data.
@@ -455,25 +476,10 @@ fn chess_datagen_trains_a_chess_network() {
 fn chess_data_with_cards_is_refused() {
     let dir = scratch("network", "cards", &[]);
     let data = dir.join("cards.bin");
-    let header = Header {
-        game: DataGame::Chess,
-        seed: 1,
-        nodes: 1,
-    };
     // Seat 1 plays White (a Harakiri swap) and is to move.
     let position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | seat=1 white=1";
     CardChess::parse_position(position, &Default::default()).unwrap();
-    let record = Record {
-        position: position.to_string(),
-        score: 0,
-        result: 2,
-        seat: 1,
-        ply: 0,
-        game: 0,
-    };
-    let mut bytes = header.to_bytes().to_vec();
-    append(&mut bytes, &header, &[record]).unwrap();
-    std::fs::write(&data, bytes).unwrap();
+    one_position_data(&data, DataGame::Chess, position, 1);
     let out = dir.join("out.nnue");
     refused(
         &[
@@ -553,22 +559,8 @@ fn reflected_training_adds_training_positions_only() {
     assert_eq!(weights("a.nnue"), weights("b.nnue"));
     assert_ne!(weights("a.nnue"), weights("plain.nnue"));
     let cescacs = dir.join("cescacs.bin");
-    let header = Header {
-        game: DataGame::Cescacs,
-        seed: 1,
-        nodes: 1,
-    };
-    let start = Record {
-        position: Cescacs::new(&Default::default()).format_position(),
-        score: 0,
-        result: 2,
-        seat: 0,
-        ply: 0,
-        game: 0,
-    };
-    let mut bytes = header.to_bytes().to_vec();
-    append(&mut bytes, &header, &[start]).unwrap();
-    std::fs::write(&cescacs, bytes).unwrap();
+    let start = Cescacs::new(&Default::default()).format_position();
+    one_position_data(&cescacs, DataGame::Cescacs, &start, 0);
     let out = dir.join("cescacs.nnue");
     refused(
         &[

@@ -70,8 +70,7 @@ fn three_hundred_sessions_stay_within_the_budget() {
     }
     const BUDGET: usize = 256;
     let (process, server) = ServeProcess::start(BUDGET);
-    let pid = process.0.id();
-    let pid = pid.to_string();
+    let pid = process.0.id().to_string();
     let before = web_support::rss_mb_of(&pid);
     let mut peak = before;
     // Black's side: the engine (a 64 MiB table in its profile) searches

@@ -360,6 +360,13 @@ fn mean_loss(net: &FloatNetwork, samples: &[&Sample], config: &TrainConfig) -> f
     total / samples.len().max(1) as f64
 }
 
+/// Whether `sample` is a validation position: a recorded position (not
+/// a reflection) of a held-out game.
+#[must_use]
+pub fn validates(sample: &Sample, config: &TrainConfig) -> bool {
+    !sample.reflection && held_out(sample.game, config)
+}
+
 /// Whether `game` is held out for validation.
 #[must_use]
 pub fn held_out(game: u32, config: &TrainConfig) -> bool {
@@ -419,10 +426,11 @@ pub fn train(
     {
         return Err(TrainError::Feature { feature, inputs });
     }
-    let (validation, mut training): (Vec<&Sample>, Vec<&Sample>) = samples
+    let validation: Vec<&Sample> = samples.iter().filter(|s| validates(s, config)).collect();
+    let mut training: Vec<&Sample> = samples
         .iter()
-        .filter(|s| !(s.reflection && held_out(s.game, config)))
-        .partition(|s| held_out(s.game, config));
+        .filter(|s| !held_out(s.game, config))
+        .collect();
     if training.is_empty() {
         return Err(TrainError::NoTrainingData(samples.len()));
     }

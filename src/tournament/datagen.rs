@@ -147,11 +147,11 @@ where
 /// shard already in it; a torn last record is cut off.
 fn open_header(spec: &DatagenSpec, out: &Path) -> Result<(Header, BTreeSet<usize>)> {
     if !out.exists() {
-        let header = Header {
-            game: spec.game,
-            seed: spec.seed.unwrap_or_else(rand::random),
-            nodes: spec.nodes,
-        };
+        let header = Header::new(
+            spec.game,
+            spec.seed.unwrap_or_else(rand::random),
+            spec.nodes,
+        );
         std::fs::write(out, header.to_bytes())
             .with_context(|| format!("cannot write {}", out.display()))?;
         return Ok((header, BTreeSet::new()));

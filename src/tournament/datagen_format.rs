@@ -78,12 +78,19 @@ impl DataGame {
         }
     }
 
-    /// The bytes of its records' position field: the longest position text
-    /// the game can write, rounded up.
+    /// The bytes of the position field of the records this build writes in
+    /// a new file: the longest position text the game can write, rounded
+    /// up. C'escacs': 29 cross-lines whose labels and slashes take 107
+    /// bytes, at most 54 men, at most one run of empty cells (one digit)
+    /// beside each man and at each line's end, 83, and a state part of at
+    /// most 45 (side, castling, a pending en-passant or scornful capture,
+    /// the counters): 289. Until 2 December 2026 it was 224, which a
+    /// position with scattered men and a long pending capture exceeded, so
+    /// files of both widths are read ([`Header::width`]).
     #[must_use]
     pub fn position_width(self) -> u16 {
         match self {
-            DataGame::Cescacs => 224,
+            DataGame::Cescacs => 320,
             DataGame::Camelot => 128,
             DataGame::Chess => 96,
         }
@@ -94,6 +101,9 @@ impl DataGame {
     }
 }
 
+/// The narrowest and widest position fields a header may state.
+pub const WIDTHS: std::ops::RangeInclusive<u16> = 16..=1024;
+
 /// A file's header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Header {
@@ -103,13 +113,28 @@ pub struct Header {
     pub seed: u64,
     /// Nodes searched per move.
     pub nodes: u64,
+    /// The bytes of each record's position field: the game's
+    /// [`DataGame::position_width`] in a new file, whatever the header
+    /// states in a file read (an older build may have written another).
+    pub width: u16,
 }
 
 impl Header {
+    /// The header of a new file of `game`, at this build's width.
+    #[must_use]
+    pub fn new(game: DataGame, seed: u64, nodes: u64) -> Self {
+        Header {
+            game,
+            seed,
+            nodes,
+            width: game.position_width(),
+        }
+    }
+
     /// Bytes in each record of this file.
     #[must_use]
     pub fn record_bytes(&self) -> usize {
-        usize::from(self.game.position_width()) + RECORD_TAIL_BYTES
+        usize::from(self.width) + RECORD_TAIL_BYTES
     }
 
     /// The header's bytes.
@@ -119,7 +144,7 @@ impl Header {
         out[0..8].copy_from_slice(&MAGIC);
         out[8..10].copy_from_slice(&VERSION.to_le_bytes());
         out[10] = self.game as u8;
-        out[12..14].copy_from_slice(&self.game.position_width().to_le_bytes());
+        out[12..14].copy_from_slice(&self.width.to_le_bytes());
         let record = u16::try_from(self.record_bytes()).unwrap_or(u16::MAX);
         out[14..16].copy_from_slice(&record.to_le_bytes());
         out[16..24].copy_from_slice(&self.seed.to_le_bytes());
@@ -130,7 +155,8 @@ impl Header {
     /// Reads a header.
     ///
     /// # Errors
-    /// A wrong magic, version, game id or record size.
+    /// A wrong magic, version or game id, a width outside [`WIDTHS`], or a
+    /// record size that is not the width and the tail.
     pub fn from_bytes(bytes: &[u8; HEADER_BYTES]) -> Result<Self, FormatError> {
         if bytes[0..8] != MAGIC {
             return Err(FormatError::Magic);
@@ -140,14 +166,15 @@ impl Header {
             return Err(FormatError::Version(version));
         }
         let game = DataGame::from_id(bytes[10]).ok_or(FormatError::Game(bytes[10]))?;
+        let width = u16::from_le_bytes([bytes[12], bytes[13]]);
         let header = Header {
             game,
             seed: u64::from_le_bytes(bytes[16..24].try_into().unwrap_or_default()),
             nodes: u64::from_le_bytes(bytes[24..32].try_into().unwrap_or_default()),
+            width,
         };
-        let width = u16::from_le_bytes([bytes[12], bytes[13]]);
         let record = u16::from_le_bytes([bytes[14], bytes[15]]);
-        if width != game.position_width() || usize::from(record) != header.record_bytes() {
+        if !WIDTHS.contains(&width) || usize::from(record) != header.record_bytes() {
             return Err(FormatError::RecordSize { width, record });
         }
         Ok(header)
@@ -176,9 +203,9 @@ impl Record {
     /// The record's bytes in a file of `header`.
     ///
     /// # Errors
-    /// A position text longer than the game's field, or not ASCII.
+    /// A position text longer than the file's field, or not ASCII.
     pub fn to_bytes(&self, header: &Header) -> Result<Vec<u8>, FormatError> {
-        let width = usize::from(header.game.position_width());
+        let width = usize::from(header.width);
         let text = self.position.as_bytes();
         if text.len() > width || !self.position.is_ascii() || text.contains(&0) {
             return Err(FormatError::Position {
@@ -202,7 +229,7 @@ impl Record {
     /// # Errors
     /// A position field that is not ASCII text, or a result above 4.
     pub fn from_bytes(header: &Header, bytes: &[u8]) -> Result<Self, FormatError> {
-        let width = usize::from(header.game.position_width());
+        let width = usize::from(header.width);
         let (field, tail) = bytes.split_at(width);
         let end = field.iter().position(|&b| b == 0).unwrap_or(width);
         let position = std::str::from_utf8(&field[..end])
@@ -237,8 +264,9 @@ pub enum FormatError {
     /// An unknown game id.
     #[error("unknown game id {0} in the header")]
     Game(u8),
-    /// A record size that is not the game's.
-    #[error("position width {width} and record size {record} are not the game's")]
+    /// A position width outside [`WIDTHS`], or a record size that is not
+    /// the width and the tail.
+    #[error("position width {width} and record size {record} do not fit: widths are 16 to 1024, records 12 bytes wider")]
     RecordSize {
         /// The header's width.
         width: u16,

@@ -71,7 +71,7 @@ proptest! {
             0..8,
         ),
     ) {
-        let header = Header { game, seed, nodes };
+        let header = Header::new(game, seed, nodes);
         let records: Vec<Record> = records
             .into_iter()
             .map(|(position, score, result, seat, ply, game)| Record { position, score, result, seat, ply, game })
@@ -90,11 +90,7 @@ proptest! {
 
 #[test]
 fn a_position_too_long_for_its_field_is_refused_not_cut() {
-    let header = Header {
-        game: DataGame::Chess,
-        seed: 0,
-        nodes: 1,
-    };
+    let header = Header::new(DataGame::Chess, 0, 1);
     let record = Record {
         position: "x".repeat(97),
         score: 0,
@@ -107,6 +103,50 @@ fn a_position_too_long_for_its_field_is_refused_not_cut() {
     let mut bytes = header.to_bytes();
     bytes[0] = b'X';
     assert!(Header::from_bytes(&bytes).is_err());
+}
+
+/// A C'escacs position of a real datagen run (2 December 2026) whose text,
+/// 233 bytes with scattered men and a pending double-step en-passant
+/// capture, did not fit the 224-byte field C'escacs files had before.
+const LONG_CESCACS: &str = "/28:v/27:d1/26:1j1/25:rn1r/24:pej2/23:p1ee2/22:2pke2/21:3pp1p1/20:3pn2/19:1g1j1p2/18:5p1/17:5G2/16:4p2/15:6G1/14:6g/13:2p5/12:3NP2/11:3P2P1/10:3P3/8:3EPP1/7:2E2P1R/6:1PP1J2/5:PPE3/4:2JE1/3:R1N1/2:1J1/1:DK/0:V/ w RK P@K22,20[K18] 0 26";
+
+#[test]
+fn a_long_cescacs_position_fits_and_older_narrower_files_still_read() {
+    let state = Cescacs::parse_position(LONG_CESCACS, &Default::default()).unwrap();
+    assert_eq!(state.format_position(), LONG_CESCACS);
+    let record = |position: &str| Record {
+        position: position.to_string(),
+        score: -31,
+        result: 2,
+        seat: 0,
+        ply: 51,
+        game: 9,
+    };
+    let header = Header::new(DataGame::Cescacs, 5, 5000);
+    let mut bytes = header.to_bytes().to_vec();
+    append(&mut bytes, &header, &[record(LONG_CESCACS)]).unwrap();
+    let (back, decoded, _) = read_all(bytes.as_slice()).unwrap();
+    assert_eq!((back, decoded), (header, vec![record(LONG_CESCACS)]));
+
+    // A file written at the old width reads with its own width; what does
+    // not fit it is refused, never cut.
+    let old = Header {
+        width: 224,
+        ..header
+    };
+    let start = Cescacs::new(&Default::default()).format_position();
+    let mut bytes = old.to_bytes().to_vec();
+    append(&mut bytes, &old, &[record(&start)]).unwrap();
+    assert_eq!(bytes.len(), HEADER_BYTES + 224 + 12);
+    let (back, decoded, _) = read_all(bytes.as_slice()).unwrap();
+    assert_eq!((back.width, decoded), (224, vec![record(&start)]));
+    assert!(record(LONG_CESCACS).to_bytes(&old).is_err());
+
+    // A width no file can have is refused.
+    let mut head = header.to_bytes();
+    head[12..14].copy_from_slice(&8u16.to_le_bytes());
+    head[14..16].copy_from_slice(&20u16.to_le_bytes());
+    assert!(Header::from_bytes(&head).is_err());
 }
 
 #[test]
@@ -125,14 +165,7 @@ fn a_tiny_camelot_run_writes_legal_positions_of_every_game() {
     .unwrap();
     assert_eq!((summary.games_done, summary.games_played), (3, 3));
     let (header, records) = read(&out);
-    assert_eq!(
-        header,
-        Header {
-            game: DataGame::Camelot,
-            seed: 7,
-            nodes: 300
-        }
-    );
+    assert_eq!(header, Header::new(DataGame::Camelot, 7, 300));
     assert_eq!(records.len() as u64, summary.positions);
     assert_eq!(games_of(&records), BTreeSet::from([0, 1, 2]));
     for record in &records {

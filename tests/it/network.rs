@@ -363,11 +363,7 @@ fn a_cescacs_position_without_castling_and_its_reflection_are_the_same_game() {
 /// A tiny datagen file of `G`'s positions from random walks, scored by
 /// made-up numbers (enough for the trainer to run).
 fn tiny_data_for<G: Game + Notation + NetworkInput>(path: &Path, game: DataGame) {
-    let header = Header {
-        game,
-        seed: 1,
-        nodes: 1,
-    };
+    let header = Header::new(game, 1, 1);
     let mut bytes = header.to_bytes().to_vec();
     for game in 0..12u32 {
         let picks: Vec<usize> = (0..30).map(|i| i * 13 + game as usize * 5).collect();
@@ -451,11 +447,7 @@ fn chess_datagen_trains_a_chess_network() {
 /// A datagen file of `game` holding one position, `position` with `seat`
 /// to move, scored 0 in a drawn game.
 fn one_position_data(path: &Path, game: DataGame, position: &str, seat: u8) {
-    let header = Header {
-        game,
-        seed: 1,
-        nodes: 1,
-    };
+    let header = Header::new(game, 1, 1);
     let record = Record {
         position: position.to_string(),
         score: 0,
@@ -639,11 +631,7 @@ fn bad_train_input_is_one_line() {
         "not a tauler datagen file",
     );
     let chess = dir.join("chess.bin");
-    let header = Header {
-        game: DataGame::Chess,
-        seed: 1,
-        nodes: 1,
-    };
+    let header = Header::new(DataGame::Chess, 1, 1);
     std::fs::write(&chess, header.to_bytes()).unwrap();
     refused(
         &["train", data, chess.to_str().unwrap(), "--out", out],

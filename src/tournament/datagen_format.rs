@@ -266,7 +266,11 @@ pub enum FormatError {
     Game(u8),
     /// A position width outside [`WIDTHS`], or a record size that is not
     /// the width and the tail.
-    #[error("position width {width} and record size {record} do not fit: widths are 16 to 1024, records 12 bytes wider")]
+    #[error(
+        "position width {width} and record size {record} do not fit: widths are {} to {}, records {RECORD_TAIL_BYTES} bytes wider",
+        WIDTHS.start(),
+        WIDTHS.end()
+    )]
     RecordSize {
         /// The header's width.
         width: u16,
